@@ -1,0 +1,33 @@
+# The two commands of the README: `make play` builds and serves the site,
+# `make test` runs every check. Both install what they need on a fresh machine.
+
+VENV    := .venv
+PY      := $(VENV)/bin/python
+PY_OK   := $(VENV)/.installed
+NODE_OK := node_modules/.installed
+PORT    ?= 8000
+
+.PHONY: play build test lint typecheck pytest bench clean
+
+play: build
+	$(PY) -m tools.site serve --port $(PORT)
+
+build: $(PY_OK) $(NODE_OK)
+	$(PY) -m tools.site build
+
+test: $(PY_OK) $(NODE_OK)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy --strict pygame_engine rules tools
+	$(VENV)/bin/pytest
+
+$(PY_OK): pyproject.toml
+	python3 -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	touch $@
+
+$(NODE_OK): package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+clean:
+	rm -rf build $(VENV) node_modules

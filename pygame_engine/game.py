@@ -1,0 +1,153 @@
+"""The interface every rules module implements.
+
+A game turns a deal number into an immutable state and answers questions about
+states. There are two ways to apply a move:
+
+* :meth:`Game.apply` is the **unchecked** fast path for search: it trusts that the
+  move came from :meth:`Game.legal_moves` and may produce nonsense otherwise;
+* :meth:`Game.play` is the **checked** path for people: it accepts text or a
+  :class:`Move`, and raises :class:`MalformedMoveError` or :class:`IllegalMoveError`
+  naming the broken rule.
+
+The rules of legality live once, in :meth:`Game.explain`; :meth:`Game.legal_moves`
+is its fast enumeration, and the conformance tests hold the two to agreement.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import ClassVar, Generic, Literal, TypeVar
+
+from pygame_engine.errors import IllegalMoveError, MalformedMoveError, OptionsError
+from pygame_engine.moves import CARD_MOVE, Move
+
+S = TypeVar("S", bound=Hashable)
+
+OptionValue = bool | int
+Options = Mapping[str, OptionValue]
+Status = Literal["playing", "won", "lost"]
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One option of a game: its allowed values, the first being the default."""
+
+    name: str
+    values: tuple[OptionValue, ...]
+    label_ru: str
+    label_en: str
+
+    @property
+    def default(self) -> OptionValue:
+        return self.values[0]
+
+
+class Game(ABC, Generic[S]):
+    """A patience game: metadata as class attributes, rules as methods."""
+
+    id: ClassVar[str]
+    name_ru: ClassVar[str]
+    name_en: ClassVar[str]
+    summary_ru: ClassVar[str]
+    summary_en: ClassVar[str]
+    decks: ClassVar[int]
+    options: ClassVar[tuple[OptionSpec, ...]] = ()
+    verbs: ClassVar[tuple[str, ...]] = ()
+    """The game's moves other than card moves, such as ``"draw"``."""
+    rules_ru: ClassVar[str]
+    rules_en: ClassVar[str]
+
+    # --- options -------------------------------------------------------------
+
+    def normalize_options(self, given: Mapping[str, object] | None = None) -> dict[str, OptionValue]:
+        """Every option with its value, defaults filled in; :class:`OptionsError` on bad input."""
+        given = dict(given or {})
+        result: dict[str, OptionValue] = {}
+        for spec in self.options:
+            value = given.pop(spec.name, spec.default)
+            # bool is an int in Python: keep the two apart so that True is not a pass count.
+            if not any(type(value) is type(v) and value == v for v in spec.values):
+                allowed = ", ".join(repr(v) for v in spec.values)
+                raise OptionsError(f"{self.id}: option {spec.name!r} cannot be {value!r} (allowed: {allowed})")
+            result[spec.name] = value  # type: ignore[assignment]
+        if given:
+            raise OptionsError(f"{self.id} has no option {sorted(given)[0]!r}")
+        return result
+
+    def new(self, deal: int, options: Mapping[str, object] | None = None) -> S:
+        """The starting state of deal ``deal``, options checked."""
+        if type(deal) is not int or deal < 0:
+            raise OptionsError(f"a deal number is a whole number from 0 up, not {deal!r}")
+        return self.deal(deal, self.normalize_options(options))
+
+    # --- what each game writes -----------------------------------------------
+
+    @abstractmethod
+    def deal(self, number: int, options: Mapping[str, OptionValue]) -> S:
+        """The starting state; ``options`` are already normalized."""
+
+    @abstractmethod
+    def legal_moves(self, state: S) -> list[Move]:
+        """Every legal move, in a stable order."""
+
+    @abstractmethod
+    def apply(self, state: S, move: Move) -> S:
+        """Unchecked: the state after a move taken from :meth:`legal_moves`."""
+
+    @abstractmethod
+    def explain(self, state: S, move: Move) -> str | None:
+        """``None`` if the move is legal, else the sentence naming the rule it breaks."""
+
+    @abstractmethod
+    def is_won(self, state: S) -> bool:
+        """All cards home."""
+
+    @abstractmethod
+    def key(self, state: S) -> Hashable:
+        """A canonical hashable key: equal for positions that play the same."""
+
+    @abstractmethod
+    def piles(self, state: S) -> dict[str, tuple[int, ...]]:
+        """Every pile by id, bottom card first; together they hold every card of the game."""
+
+    # --- shared behaviour ------------------------------------------------------
+
+    def play(self, state: S, move: Move | str) -> S:
+        """Checked: the state after ``move``, or a precise error."""
+        if isinstance(move, str):
+            move = Move.parse(move)
+        elif not isinstance(move, Move):
+            raise MalformedMoveError(f"a move must be a Move or its text, not {type(move).__name__}")
+        reason = self.explain(state, move)
+        if reason is not None:
+            raise IllegalMoveError(str(move), reason, self.where(state))
+        return self.apply(state, move)
+
+    def where(self, state: S) -> str:
+        """A few words naming the position, for error messages."""
+        deal = getattr(state, "deal", None)
+        return f"{self.id} deal {deal}" if deal is not None else self.id
+
+    def status(self, state: S) -> Status:
+        """Won, lost (no move left) or still playing."""
+        if self.is_won(state):
+            return "won"
+        return "lost" if not self.legal_moves(state) else "playing"
+
+    def destinations(self, state: S, src: str, count: int = 1) -> list[Move]:
+        """The legal moves of ``count`` cards from ``src``, in the order a tap tries them.
+
+        Foundations come first, then the other piles in their order, so that tapping the
+        same card again cycles through the places it may go.
+        """
+        found = [m for m in self.legal_moves(state) if m.kind == CARD_MOVE and m.src == src and m.count == count]
+        return sorted(found, key=lambda m: 0 if m.dst.startswith("f") else 1)
+
+    def replay(self, deal: int, moves: Sequence[Move | str], options: Mapping[str, object] | None = None) -> S:
+        """The state after playing ``moves`` from the deal's start, every move checked."""
+        state = self.new(deal, options)
+        for move in moves:
+            state = self.play(state, move)
+        return state

@@ -1,0 +1,235 @@
+"""Сложный коврик (``hard_rug``): RULES.md §5.
+
+A 4 × 14 grid of cells named like a chess board, rows ``a`` … ``d`` and columns
+1 … 14 (``a1`` is the first cell of the first row). A gap takes the card one rank
+higher, same suit, than its left neighbour; a gap in column 1 takes any ace that is
+not already in column 1. Five reshuffles, only when no move is left.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Final
+
+from pygame_engine.cards import ACE, KING, card_text, full_deck, rank
+from pygame_engine.deal import shuffled
+from pygame_engine.game import Game, OptionValue
+from pygame_engine.moves import CARD_MOVE, Move
+
+ROWS: Final = 4
+COLS: Final = 14
+GAP: Final = -1
+RESHUFFLES: Final = 5
+ROW_NAMES: Final = "abcd"
+
+GAP_REASONS: Final = {
+    "king_left": ("Слева король — после короля продолжения нет.", "A king on the left: nothing follows a king."),
+    "gap_left": ("Слева пустая клетка — она ничего не продолжает.", "A gap on the left: a gap continues nothing."),
+    "no_free_ace": (
+        "Свободных тузов нет — все тузы уже в первых клетках.",
+        "No free aces: every ace is already in a first cell.",
+    ),
+}
+"""Why a gap takes nothing: code → (Russian, English)."""
+
+
+def cell_name(index: int) -> str:
+    """``0`` → ``"a1"``, ``55`` → ``"d14"``."""
+    return f"{ROW_NAMES[index // COLS]}{index % COLS + 1}"
+
+
+_CELL_INDEX: Final = {cell_name(i): i for i in range(ROWS * COLS)}
+
+
+def cell_index(name: str) -> int | None:
+    """The index of a cell name, or ``None`` when there is no such cell."""
+    return _CELL_INDEX.get(name)
+
+
+@dataclass(frozen=True, slots=True)
+class RugState:
+    """The grid row by row (``GAP`` for an empty cell) and how many reshuffles are used."""
+
+    deal: int
+    cells: tuple[int, ...]
+    reshuffles: int = 0
+
+    def __repr__(self) -> str:
+        return f"RugState(deal={self.deal!r}, cells={self.cells!r}, reshuffles={self.reshuffles!r})"
+
+
+def chain_length(cells: tuple[int, ...], row: int) -> int:
+    """How many cells from column 1 hold A, 2, 3, … of the first cell's ace's suit."""
+    start = row * COLS
+    first = cells[start]
+    if first == GAP or rank(first) != ACE:
+        return 0
+    n = 1
+    while n < 13 and cells[start + n] == first + n:
+        n += 1
+    return n
+
+
+def _fitting_card(cells: tuple[int, ...], gap: int) -> int | None:
+    """The one card a gap outside column 1 takes, if any."""
+    left = cells[gap - 1]
+    if left == GAP or rank(left) == KING:
+        return None
+    return left + 1
+
+
+def _reshuffled(state: RugState) -> RugState:
+    chains = [chain_length(state.cells, r) for r in range(ROWS)]
+    kept = {state.cells[r * COLS + i] for r in range(ROWS) for i in range(chains[r])}
+    loose = sorted(c for c in state.cells if c != GAP and c not in kept)
+    event = state.reshuffles + 1
+    deck = iter(shuffled(HardRug.id, state.deal, event, loose))
+    cells = []
+    for r in range(ROWS):
+        row = list(state.cells[r * COLS : r * COLS + chains[r]])
+        row += [next(deck) for _ in range(13 - chains[r])]
+        cells += [*row, GAP]
+    return RugState(state.deal, tuple(cells), event)
+
+
+class HardRug(Game[RugState]):
+    id = "hard_rug"
+    name_ru = "Сложный коврик"
+    name_en = "Hard Rug"
+    summary_ru = "Сетка 4 на 14: цепочки от туза в каждом ряду, пять перемешиваний."
+    summary_en = "A 4 × 14 grid: build each row up from an ace; five reshuffles."
+    decks = 1
+    verbs = ("reshuffle",)
+
+    def deal(self, number: int, options: Mapping[str, OptionValue]) -> RugState:
+        deck = shuffled(self.id, number, 0, full_deck(1))
+        cells: list[int] = []
+        for r in range(ROWS):
+            cells += [*deck[r * 13:r * 13 + 13], GAP]
+        return RugState(number, tuple(cells))
+
+    def card_moves(self, state: RugState) -> list[Move]:
+        """The card moves, gap by gap in cell order."""
+        cells = state.cells
+        moves = []
+        where = {c: i for i, c in enumerate(cells) if c != GAP}
+        for gap, card in enumerate(cells):
+            if card != GAP:
+                continue
+            if gap % COLS == 0:
+                for i, c in enumerate(cells):
+                    if c != GAP and rank(c) == ACE and i % COLS != 0:
+                        moves.append(Move(CARD_MOVE, cell_name(i), cell_name(gap)))
+            else:
+                want = _fitting_card(cells, gap)
+                if want is not None:
+                    moves.append(Move(CARD_MOVE, cell_name(where[want]), cell_name(gap)))
+        return moves
+
+    def legal_moves(self, state: RugState) -> list[Move]:
+        moves = self.card_moves(state)
+        if not moves and state.reshuffles < RESHUFFLES and not self.is_won(state):
+            moves.append(Move("reshuffle"))
+        return moves
+
+    def apply(self, state: RugState, move: Move) -> RugState:
+        if move.kind == "reshuffle":
+            return _reshuffled(state)
+        src, dst = _CELL_INDEX[move.src], _CELL_INDEX[move.dst]
+        cells = list(state.cells)
+        cells[dst], cells[src] = cells[src], GAP
+        return RugState(state.deal, tuple(cells), state.reshuffles)
+
+    def explain(self, state: RugState, move: Move) -> str | None:
+        if move.kind == "reshuffle":
+            if self.is_won(state):
+                return "the game is won; there is nothing to reshuffle"
+            if state.reshuffles >= RESHUFFLES:
+                return f"all {RESHUFFLES} reshuffles are used"
+            if self.card_moves(state):
+                return "a reshuffle is allowed only when no move is left"
+            return None if not move.src else "a reshuffle takes no pile"
+        if move.kind != CARD_MOVE:
+            return f"Сложный коврик has no move {move.kind!r} (only card moves and 'reshuffle')"
+        src, dst = cell_index(move.src), cell_index(move.dst)
+        if src is None or dst is None:
+            bad = move.src if src is None else move.dst
+            return f"there is no cell {bad!r} (cells are a1 … d14)"
+        if move.count != 1:
+            return "every move is one card"
+        card = state.cells[src]
+        if card == GAP:
+            return f"{move.src} is a gap: there is no card to move"
+        if state.cells[dst] != GAP:
+            return f"{move.dst} holds a card: a card goes only into a gap"
+        if dst % COLS == 0:
+            if rank(card) != ACE:
+                return f"the first cell of a row takes only an ace, not {card_text(card)}"
+            if src % COLS == 0:
+                return f"{card_text(card)} is already in a first cell: only a free ace moves there"
+            return None
+        left = state.cells[dst - 1]
+        if left == GAP:
+            return f"{move.dst} has a gap on its left and takes nothing"
+        if rank(left) == KING:
+            return f"{move.dst} has a king on its left and takes nothing"
+        if card != left + 1:
+            return f"{move.dst} takes only {card_text(left + 1)}, one rank above {card_text(left)} in suit"
+        return None
+
+    def gap_reason(self, state: RugState, cell: str) -> str | None:
+        """Why the gap ``cell`` takes nothing (a key of ``GAP_REASONS``), or ``None`` if a card fits."""
+        index = cell_index(cell)
+        if index is None or state.cells[index] != GAP:
+            raise ValueError(f"{cell!r} is not a gap of this grid")
+        if index % COLS == 0:
+            free = any(c != GAP and rank(c) == ACE and i % COLS for i, c in enumerate(state.cells))
+            return None if free else "no_free_ace"
+        left = state.cells[index - 1]
+        if left == GAP:
+            return "gap_left"
+        return "king_left" if rank(left) == KING else None
+
+    def is_won(self, state: RugState) -> bool:
+        return all(chain_length(state.cells, r) == 13 for r in range(ROWS))
+
+    def key(self, state: RugState) -> tuple[int, tuple[int, ...], int]:
+        return (state.deal, state.cells, state.reshuffles)
+
+    def piles(self, state: RugState) -> dict[str, tuple[int, ...]]:
+        return {cell_name(i): (() if c == GAP else (c,)) for i, c in enumerate(state.cells)}
+
+    rules_ru = """\
+52 карты лежат открыто по 13 в ряду, с первой клетки; ряды сдаются сверху вниз, слева
+направо. Пустует правый, четырнадцатый столбец — по одной клетке в конце каждого ряда.
+
+- Пустую клетку можно занять картой той же масти и на ранг выше той, что лежит слева от неё.
+- После короля и после пустоты продолжения нет: такая клетка ждёт, пока сосед слева не изменится.
+- Первая клетка ряда принимает только свободного туза — туза, который не лежит в первой клетке.
+- Все ходы — по одной карте; освобождённое место становится новой пустой клеткой.
+- Перемешивать разрешено пять раз и только в тупике, когда ходов не осталось. Цепочки от туза
+  в первой клетке (туз, двойка, тройка… одной масти подряд) остаются на месте; прочие карты
+  перемешиваются и ложатся ряд за рядом сразу за цепочками, без промежутков; пустой оказывается
+  последняя клетка каждого ряда. Перемешивание определяется номером расклада и номером
+  перемешивания, поэтому отмена и повтор дают ту же раскладку.
+- Пасьянс разложен, когда в каждом ряду лежат карты одной масти от туза до короля.
+"""
+    rules_en = """\
+The 52 cards lie face up, 13 to a row from the first cell, dealt row by row, left to right.
+The fourteenth column is empty: one gap at the end of each row.
+
+- A gap may take the card of the same suit and one rank higher than the card on its left.
+- Nothing follows a king or a gap: such a gap waits until its left neighbour changes.
+- The first cell of a row takes only a free ace: one that does not already lie in a first cell.
+- Every move is one card; the cell it leaves becomes a new gap.
+- Reshuffle five times at most, and only when no move is left. The chains from an ace in the
+  first cell (ace, two, three… of one suit, consecutive) stay where they are; all other cards
+  are shuffled and laid row by row straight after the chains, with no gaps between; the last
+  cell of each row is the gap. A reshuffle is fixed by the deal number and its own number, so
+  undo and redo bring back the very same layout.
+- The game is won when each row holds one suit from the ace to the king.
+"""
+
+
+GAME: Final = HardRug()

@@ -1,0 +1,189 @@
+"""Сложный коврик: every rule of RULES.md §5, each with a legal and an illegal case."""
+
+from __future__ import annotations
+
+import pytest
+
+from pygame_engine import History, IllegalMoveError, Move, registry
+from pygame_engine.cards import card_text, cards_text, parse_card
+from pygame_engine.deal import shuffled
+from pygame_engine.save import dumps, loads
+from pygame_engine.solver import solve
+from rules.hard_rug import GAP, RugState, cell_index
+
+GAME = registry.get("hard_rug")
+
+
+def grid(*rows: str, reshuffles: int = 0, deal: int = 5) -> RugState:
+    """A crafted position: four rows of 14 cells, ``--`` for a gap."""
+    cells: list[int] = []
+    for row in rows:
+        words = row.split()
+        assert len(words) == 14, row
+        cells += [GAP if w == "--" else parse_card(w) for w in words]
+    return RugState(deal, tuple(cells), reshuffles)
+
+
+# Every kind of gap: a2 after an ace (takes 2S), a14 after a king, d1 a first cell
+# with two free aces (AC at b14, AD at d14), d2 after a gap.
+POSITION = grid(
+    "AS -- 3S 4S 5S 6S 7S 8S 9S TS JS QS KS --",
+    "2S 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AC",
+    "AH 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC 2D",
+    "-- -- 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+)
+
+
+def moves_into(state: RugState, cell: str) -> set[str]:
+    return {str(m) for m in GAME.legal_moves(state) if m.dst == cell}
+
+
+def refuse(state: RugState, move: str, words: str) -> None:
+    with pytest.raises(IllegalMoveError, match=words):
+        GAME.play(state, move)
+
+
+def test_the_deal_lays_13_cards_a_row_and_a_gap_at_each_end() -> None:
+    state = GAME.new(1)
+    deck = shuffled("hard_rug", 1, 0, list(range(52)))
+    assert cards_text(deck[:10]) == "5D 3H 5H 6C 7S AS JS 2C 2D 5S"
+    for row in range(4):
+        assert state.cells[row * 14 : row * 14 + 13] == tuple(deck[row * 13 : row * 13 + 13])
+        assert state.cells[row * 14 + 13] == GAP
+    assert card_text(state.cells[0]) == "5D"
+
+
+def test_a_gap_takes_the_next_rank_of_the_left_suit() -> None:
+    assert moves_into(POSITION, "a2") == {"b1>a2"}
+    assert GAME.play(POSITION, "b1>a2").cells[1] == parse_card("2S")
+    refuse(POSITION, "b2>a2", "takes only 2S")  # 2H: the right rank, another suit
+    refuse(POSITION, "c3>a2", "takes only 2S")  # 3C: another rank
+
+
+def test_nothing_follows_a_king() -> None:
+    assert moves_into(POSITION, "a14") == set()
+    refuse(POSITION, "b2>a14", "king on its left")
+    assert GAME.gap_reason(POSITION, "a14") == "king_left"
+    assert GAME.gap_reason(POSITION, "a2") is None
+
+
+def test_nothing_follows_a_gap() -> None:
+    assert moves_into(POSITION, "d2") == set()
+    refuse(POSITION, "d3>d2", "gap on its left")
+    assert GAME.gap_reason(POSITION, "d2") == "gap_left"
+
+
+def test_a_first_cell_takes_only_a_free_ace() -> None:
+    assert moves_into(POSITION, "d1") == {"b14>d1", "d14>d1"}
+    assert GAME.play(POSITION, "d14>d1").cells[cell_index("d1") or 0] == parse_card("AD")
+    refuse(POSITION, "d3>d1", "takes only an ace")
+    refuse(POSITION, "c1>d1", "already in a first cell")
+    assert GAME.gap_reason(POSITION, "d1") is None
+
+
+def test_no_free_ace_is_reported_where_no_ace_can_come() -> None:
+    # With one deck a first-cell gap always leaves a free ace somewhere (four aces,
+    # at most three other first cells), so the reason needs a grid short of an ace.
+    short = grid(
+        "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS --",
+        "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH --",
+        "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC --",
+        "-- 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD --",
+    )
+    assert GAME.gap_reason(short, "d1") == "no_free_ace"
+    assert moves_into(short, "d1") == set()
+    with pytest.raises(ValueError, match="not a gap"):
+        GAME.gap_reason(short, "a1")
+
+
+def test_every_move_is_one_card_into_a_gap() -> None:
+    refuse(POSITION, "b1:2>a2", "one card")
+    refuse(POSITION, "b1>a3", "holds a card")
+    refuse(POSITION, "a2>a14", "is a gap")
+    refuse(POSITION, "b1>e3", "no cell 'e3'")
+    refuse(POSITION, "draw", "has no move 'draw'")
+    after = GAME.play(POSITION, "b1>a2")
+    assert after.cells[cell_index("b1") or 0] == GAP, "the cell left becomes a gap"
+
+
+# No card move: every gap is in column 14 behind a king. Chains: a1-a3, b1-b3, d1.
+STUCK = grid(
+    "AS 2S 3S 7D 9C 4H JD 6H 2C 8H 5D 3C KH --",
+    "AH 2H 3H 9S 5H TS 7H 4C 8S QD 6S 4D KS --",
+    "JS QC 2D 7S 8D TC 6C QS JC 5C 3D 6D KD --",
+    "AC AD 9H 4S 8C 9D TD 5S QH JH TH 7C KC --",
+)
+
+
+def test_the_stuck_position_has_no_card_move() -> None:
+    assert sorted(c for c in STUCK.cells if c != GAP) == list(range(52))
+    assert [str(m) for m in GAME.legal_moves(STUCK)] == ["reshuffle"]
+
+
+def test_a_reshuffle_needs_a_dead_end() -> None:
+    refuse(POSITION, "reshuffle", "only when no move is left")
+    assert GAME.explain(STUCK, Move("reshuffle")) is None
+
+
+def test_a_reshuffle_keeps_the_ace_chains_and_lays_the_rest_behind_them() -> None:
+    after = GAME.play(STUCK, "reshuffle")
+    assert after.reshuffles == 1
+    kept = STUCK.cells[0:3] + STUCK.cells[14:17] + STUCK.cells[42:43]
+    assert after.cells[0:3] + after.cells[14:17] + after.cells[42:43] == kept
+    assert all(after.cells[r * 14 + 13] == GAP for r in range(4))
+    assert GAP not in [c for r in range(4) for c in after.cells[r * 14 : r * 14 + 13]]
+    loose = sorted(c for c in STUCK.cells if c != GAP and c not in kept)
+    dealt = shuffled("hard_rug", STUCK.deal, 1, loose)
+    laid = list(after.cells[3:13] + after.cells[17:27] + after.cells[28:41] + after.cells[43:55])
+    assert laid == dealt, "the loose cards, sorted, shuffled with the event's seed, laid row by row"
+    assert GAME.play(STUCK, "reshuffle") == after, "the same reshuffle every time"
+
+
+def test_five_reshuffles_and_no_more() -> None:
+    spent = RugState(STUCK.deal, STUCK.cells, 5)
+    refuse(spent, "reshuffle", "all 5 reshuffles are used")
+    assert GAME.legal_moves(spent) == [] and GAME.status(spent) == "lost"
+    four = RugState(STUCK.deal, STUCK.cells, 4)
+    assert GAME.play(four, "reshuffle").reshuffles == 5
+
+
+def test_won_when_every_row_runs_ace_to_king() -> None:
+    won = grid(
+        "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH --",
+        "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS --",
+        "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC --",
+        "AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD --",
+    )
+    assert GAME.is_won(won) and GAME.status(won) == "won" and GAME.legal_moves(won) == []
+    refuse(won, "reshuffle", "won")
+    swapped = list(won.cells)
+    swapped[0], swapped[14] = swapped[14], swapped[0]
+    assert not GAME.is_won(RugState(won.deal, tuple(swapped)))
+
+
+def perft(state: RugState, depth: int) -> int:
+    if depth == 0:
+        return 1
+    return sum(perft(GAME.apply(state, m), depth - 1) for m in GAME.legal_moves(state))
+
+
+@pytest.mark.parametrize(("deal", "counts"), [(1, [4, 18, 85, 388]), (2, [4, 16, 66, 282]), (3, [3, 13, 53, 201])])
+def test_move_counts_on_fixed_deals(deal: int, counts: list[int]) -> None:
+    assert [perft(GAME.new(deal), d) for d in (1, 2, 3, 4)] == counts
+
+
+def test_a_whole_game_won_undone_redone_saved_and_loaded() -> None:
+    verdict = solve(GAME, GAME.new(1), max_nodes=100_000)
+    assert verdict.result == "won"
+    history = History(GAME, 1)
+    for move in verdict.line:
+        history.play(str(move))
+    assert GAME.status(history.state) == "won"
+    won = history.state
+    while history.can_undo():
+        history.undo()
+    assert history.state == GAME.new(1)
+    while history.can_redo():
+        history.redo()
+    assert history.state == won
+    assert loads(dumps(history)).state == won

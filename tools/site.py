@@ -1,0 +1,104 @@
+"""Build the static site into ``build/site`` and serve it on 127.0.0.1.
+
+    python -m tools.site build [--out DIR]
+    python -m tools.site serve [--port N] [--dir DIR]
+
+The build copies ``web/`` and ``service-worker/``, the core files of Pyodide and
+the files of PyScript from ``node_modules`` (never from a CDN), and zips the game
+packages for PyScript's ``files``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import functools
+import http.server
+import shutil
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+PACKAGES = ("pygame_engine", "rules")
+
+
+def _zip_packages(target: Path) -> None:
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as zf:
+        for package in PACKAGES:
+            for path in sorted((ROOT / package).rglob("*")):
+                if path.is_file() and "__pycache__" not in path.parts and path.suffix in (".py", ".typed", ".json"):
+                    # A fixed timestamp keeps the zip identical between builds of the same code.
+                    info = zipfile.ZipInfo(str(path.relative_to(ROOT)), date_time=(2020, 1, 1, 0, 0, 0))
+                    info.compress_type = zipfile.ZIP_DEFLATED
+                    zf.writestr(info, path.read_bytes())
+
+
+def build(out: Path) -> Path:
+    """Build the site into ``out`` (emptied first) and return it."""
+    modules = ROOT / "node_modules"
+    if not (modules / "pyodide" / "pyodide.mjs").exists():
+        sys.exit("node_modules/pyodide is missing: run `npm ci` (make does it for you)")
+    if out.exists():
+        shutil.rmtree(out)
+    shutil.copytree(ROOT / "web", out)
+    for path in (ROOT / "service-worker").iterdir():
+        if path.is_file():
+            shutil.copy2(path, out / path.name)
+    (out / "pyodide").mkdir()
+    for name in PYODIDE_CORE:
+        shutil.copy2(modules / "pyodide" / name, out / "pyodide" / name)
+    shutil.copytree(
+        modules / "@pyscript" / "core" / "dist",
+        out / "pyscript",
+        ignore=shutil.ignore_patterns("*.map"),
+    )
+    _zip_packages(out / "pasyansy.zip")
+    return out
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {  # noqa: RUF012 - the base class declares it as an instance variable
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".wasm": "application/wasm",
+        ".webmanifest": "application/manifest+json",
+        ".json": "application/json",
+    }
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+def serve(directory: Path, port: int, host: str = "127.0.0.1") -> None:
+    """Serve ``directory`` until interrupted, printing the address first."""
+    handler = functools.partial(_Handler, directory=str(directory))
+    with http.server.ThreadingHTTPServer((host, port), handler) as server:
+        print(f"Serving the site at http://{host}:{server.server_address[1]}/  (Ctrl+C stops)", flush=True)
+        with contextlib.suppress(KeyboardInterrupt):
+            server.serve_forever()
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m tools.site", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    b = sub.add_parser("build", help="build the site")
+    b.add_argument("--out", type=Path, default=ROOT / "build" / "site")
+    s = sub.add_parser("serve", help="serve the built site")
+    s.add_argument("--dir", type=Path, default=ROOT / "build" / "site")
+    s.add_argument("--port", type=int, default=8000)
+    args = parser.parse_args(argv)
+    if args.command == "build":
+        print(f"Built the site in {build(args.out)}")
+    else:
+        serve(args.dir, args.port)
+
+
+if __name__ == "__main__":
+    main()
