@@ -57,7 +57,10 @@ def test_random_play_keeps_the_invariants(game: Game[Any], deal: int) -> None:
         assert all_cards(game, state) == deck, "cards are conserved"
         legal = game.legal_moves(state)
         assert len(set(legal)) == len(legal), "no move is listed twice"
-        assert game.status(state) == ("won" if game.is_won(state) else "playing" if legal else "lost")
+        status = game.status(state)
+        assert (status == "won") == game.is_won(state)
+        if not legal and status != "won":
+            assert status == "lost", "no move left is a lost game"
         if move is None:
             break
         assert game.explain(state, move) is None

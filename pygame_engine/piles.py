@@ -1,0 +1,94 @@
+"""What piles accept, as data, for the games built of piles of cards.
+
+A foundation is described by the order of ranks it is built in, within one suit;
+a tableau pile here is always built down in suit. Piles are tuples of cards, bottom
+card first, so ``pile[-1]`` is the top.
+
+>>> from pygame_engine.cards import parse_card as c
+>>> KING_TO_QUEEN.accepts((c("KH"), c("AH")), c("2H")), KING_TO_QUEEN.accepts((), c("AH"))
+(True, False)
+>>> fits_down_in_suit(c("7S"), c("8S")), fits_down_in_suit(c("7H"), c("8S"))
+(True, False)
+>>> run_length((c("9D"), c("8S"), c("7S"), c("6S")))
+3
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from pygame_engine.cards import RANKS, rank, suit
+
+
+@dataclass(frozen=True, slots=True)
+class Foundation:
+    """A foundation built in one suit through ``order`` (ranks), starting with ``order[0]``."""
+
+    order: tuple[int, ...]
+
+    @property
+    def base(self) -> int:
+        """The rank an empty foundation takes."""
+        return self.order[0]
+
+    def full(self, pile: tuple[int, ...]) -> bool:
+        return len(pile) == len(self.order)
+
+    def accepts(self, pile: tuple[int, ...], card: int) -> bool:
+        """Whether ``card`` goes on ``pile`` next."""
+        if not pile:
+            return rank(card) == self.order[0]
+        n = len(pile)
+        return n < len(self.order) and suit(card) == suit(pile[0]) and rank(card) == self.order[n]
+
+    def needs(self, pile: tuple[int, ...]) -> str:
+        """In words, what the pile takes next (for error messages)."""
+        if not pile:
+            return f"an empty foundation takes only a {RANK_NAMES[self.order[0]]}"
+        if self.full(pile):
+            return "the foundation is complete"
+        return f"the foundation takes only the {RANK_NAMES[self.order[len(pile)]]} of {SUIT_NAMES[suit(pile[0])]}"
+
+
+KING_TO_QUEEN: Final = Foundation((13, *range(1, 13)))
+"""K, A, 2, …, Q: the foundations of the two queens games."""
+ACE_TO_KING: Final = Foundation(tuple(range(1, 14)))
+"""A, 2, …, K."""
+
+RANK_NAMES: Final = {r: n for r, n in zip(range(1, 14), (
+    "ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king"
+), strict=True)}
+SUIT_NAMES: Final = ("spades", "hearts", "diamonds", "clubs")
+assert len(RANKS) == 13
+
+
+def fits_down_in_suit(card: int, onto: int) -> bool:
+    """``card`` is ``onto``'s suit and one rank lower (nothing goes on an ace)."""
+    return card == onto - 1 and rank(onto) != 1
+
+
+def run_length(pile: tuple[int, ...]) -> int:
+    """How many cards at the top of ``pile`` form a descending run in one suit."""
+    if not pile:
+        return 0
+    n = 1
+    while n < len(pile) and fits_down_in_suit(pile[-n], pile[-n - 1]):
+        n += 1
+    return n
+
+
+def replace(piles: tuple[tuple[int, ...], ...], index: int, pile: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """``piles`` with one pile replaced."""
+    return (*piles[:index], pile, *piles[index + 1 :])
+
+
+def pile_number(pile_id: str, prefix: str, count: int) -> int | None:
+    """``"t3"`` with prefix ``"t"`` → index 2, when 1 ≤ 3 ≤ count; ``None`` otherwise."""
+    if not pile_id.startswith(prefix):
+        return None
+    digits = pile_id[len(prefix) :]
+    if not digits.isdigit() or digits.startswith("0"):
+        return None
+    n = int(digits)
+    return n - 1 if 1 <= n <= count else None

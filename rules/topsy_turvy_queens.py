@@ -1,0 +1,315 @@
+"""Дамы кувырком (``topsy_turvy_queens``): RULES.md §1.
+
+Piles: foundations ``f1`` … ``f8`` (built K, A, 2 … Q in suit), prisoners ``p1`` …
+``p7`` (face down under the first seven foundations), tableau columns ``t1`` … ``t8``
+(built down in suit, same-suit runs move as a unit), stock ``s`` and waste ``w``.
+Verbs: ``draw`` (one card to the waste) and ``redeal`` (the waste back to the stock).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Final
+
+from pygame_engine.cards import KING, card_text, full_deck, rank
+from pygame_engine.deal import shuffled
+from pygame_engine.game import Game, OptionSpec, OptionValue, Status
+from pygame_engine.moves import CARD_MOVE, Move
+from pygame_engine.piles import KING_TO_QUEEN, fits_down_in_suit, pile_number, replace, run_length
+
+FOUNDATIONS: Final = 8
+PRISONERS: Final = 7
+COLUMNS: Final = 8
+BOOK_PASSES: Final = 3
+NONE: Final = -1
+Piles = tuple[tuple[int, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TopsyState:
+    """A position. Piles are bottom card first; ``prisoners[i]`` is ``NONE`` once it has left.
+
+    ``passes`` counts the passes through the stock begun so far (1 at the start);
+    ``max_passes`` is 0 for unlimited redeals, 3 under book rules.
+    """
+
+    deal: int
+    foundations: Piles
+    prisoners: tuple[int, ...]
+    tableau: Piles
+    stock: tuple[int, ...]
+    waste: tuple[int, ...]
+    passes: int = 1
+    max_passes: int = 0
+
+
+def _leftmost_empty(foundations: Piles) -> int | None:
+    for i, pile in enumerate(foundations):
+        if not pile:
+            return i
+    return None
+
+
+class TopsyTurvyQueens(Game[TopsyState]):
+    id = "topsy_turvy_queens"
+    name_ru = "Дамы кувырком"
+    name_en = "Topsy-Turvy Queens"
+    summary_ru = "Дома от короля до дамы, семь пленников под домами, столбцы в масть."
+    summary_en = "Foundations from king to queen, seven prisoners under them, columns in suit."
+    decks = 2
+    verbs = ("draw", "redeal")
+    options = (
+        OptionSpec("book_rules", (False, True), "Книжные правила: три прохода колоды", "Book rules: three passes"),
+    )
+
+    def deal(self, number: int, options: Mapping[str, OptionValue]) -> TopsyState:
+        deck = shuffled(self.id, number, 0, full_deck(2))
+        prisoners = tuple(deck[:PRISONERS])
+        tableau = tuple(tuple(deck[PRISONERS + 4 * i : PRISONERS + 4 * i + 4]) for i in range(COLUMNS))
+        stock = tuple(reversed(deck[PRISONERS + 4 * COLUMNS :]))  # the next card dealt is the top
+        return TopsyState(
+            deal=number,
+            foundations=((),) * FOUNDATIONS,
+            prisoners=prisoners,
+            tableau=tableau,
+            stock=stock,
+            waste=(),
+            max_passes=BOOK_PASSES if options["book_rules"] else 0,
+        )
+
+    # --- moves ---------------------------------------------------------------
+
+    def _to_foundations(self, state: TopsyState, card: int) -> list[int]:
+        if rank(card) == KING:
+            j = _leftmost_empty(state.foundations)
+            return [] if j is None else [j]
+        return [j for j, f in enumerate(state.foundations) if f and KING_TO_QUEEN.accepts(f, card)]
+
+    def _free_prisoner(self, state: TopsyState, i: int) -> bool:
+        return state.prisoners[i] != NONE and KING_TO_QUEEN.full(state.foundations[i])
+
+    def _can_redeal(self, state: TopsyState) -> bool:
+        return not state.stock and bool(state.waste) and (not state.max_passes or state.passes < state.max_passes)
+
+    def card_moves(self, state: TopsyState) -> list[Move]:
+        """Every card move: waste, freed prisoners, then columns; foundations before columns."""
+        moves: list[Move] = []
+        tableau = state.tableau
+        if state.waste:
+            top = state.waste[-1]
+            moves += [Move(CARD_MOVE, "w", f"f{j + 1}") for j in self._to_foundations(state, top)]
+            moves += [
+                Move(CARD_MOVE, "w", f"t{j + 1}")
+                for j, col in enumerate(tableau)
+                if not col or fits_down_in_suit(top, col[-1])
+            ]
+        for i in range(PRISONERS):
+            if self._free_prisoner(state, i):
+                homes = self._to_foundations(state, state.prisoners[i])
+                moves += [Move(CARD_MOVE, f"p{i + 1}", f"f{j + 1}") for j in homes]
+        for i, col in enumerate(tableau):
+            if not col:
+                continue
+            moves += [Move(CARD_MOVE, f"t{i + 1}", f"f{j + 1}") for j in self._to_foundations(state, col[-1])]
+            for n in range(1, run_length(col) + 1):
+                unit = col[-n]
+                for j, other in enumerate(tableau):
+                    if j != i and (not other or fits_down_in_suit(unit, other[-1])):
+                        moves.append(Move(CARD_MOVE, f"t{i + 1}", f"t{j + 1}", n))
+        return moves
+
+    def legal_moves(self, state: TopsyState) -> list[Move]:
+        moves = self.card_moves(state)
+        if state.stock:
+            moves.append(Move("draw"))
+        elif self._can_redeal(state):
+            moves.append(Move("redeal"))
+        return moves
+
+    def apply(self, state: TopsyState, move: Move) -> TopsyState:
+        if move.kind == "draw":
+            return dataclasses.replace(state, stock=state.stock[:-1], waste=(*state.waste, state.stock[-1]))
+        if move.kind == "redeal":
+            return dataclasses.replace(state, stock=tuple(reversed(state.waste)), waste=(), passes=state.passes + 1)
+        src, dst = move.src, move.dst
+        foundations, prisoners, tableau, waste = state.foundations, state.prisoners, state.tableau, state.waste
+        if src == "w":
+            cards: tuple[int, ...] = (waste[-1],)
+            waste = waste[:-1]
+        elif src[0] == "p":
+            i = int(src[1:]) - 1
+            cards = (prisoners[i],)
+            prisoners = (*prisoners[:i], NONE, *prisoners[i + 1 :])
+        else:
+            i = int(src[1:]) - 1
+            cards = tableau[i][-move.count :]
+            tableau = replace(tableau, i, tableau[i][: -move.count])
+        j = int(dst[1:]) - 1
+        if dst[0] == "f":
+            foundations = replace(foundations, j, foundations[j] + cards)
+        else:
+            tableau = replace(tableau, j, tableau[j] + cards)
+        return TopsyState(
+            state.deal, foundations, prisoners, tableau, state.stock, waste, state.passes, state.max_passes
+        )
+
+    # --- the checked path ------------------------------------------------------
+
+    def explain(self, state: TopsyState, move: Move) -> str | None:
+        if move.kind in self.verbs:
+            if move.src:
+                return f"{move.kind} takes no pile"
+            if move.kind == "draw":
+                return None if state.stock else "the stock is empty: turn the waste back with 'redeal'"
+            if state.stock:
+                return "the stock still has cards: the waste is turned back only when the stock is empty"
+            if not state.waste:
+                return "the waste is empty: there is nothing to turn back"
+            if state.max_passes and state.passes >= state.max_passes:
+                return f"book rules allow only {state.max_passes} passes through the stock"
+            return None
+        if move.kind != CARD_MOVE:
+            return f"Дамы кувырком has no move {move.kind!r} (card moves, 'draw' and 'redeal')"
+        if move.src == move.dst:
+            return "a move must take cards to another pile"
+        unit, reason = self._unit(state, move)
+        if reason is not None or unit is None:
+            return reason
+        dst = move.dst
+        j = pile_number(dst, "f", FOUNDATIONS)
+        if j is not None:
+            if move.count != 1:
+                return "a foundation takes one card at a time"
+            if rank(unit) == KING:
+                leftmost = _leftmost_empty(state.foundations)
+                if leftmost is None:
+                    return "every foundation is taken: a king has nowhere to go"
+                if j != leftmost:
+                    return f"a king goes to the leftmost empty foundation, f{leftmost + 1}"
+                return None
+            if not KING_TO_QUEEN.accepts(state.foundations[j], unit):
+                return f"{card_text(unit)} cannot go to {dst}: {KING_TO_QUEEN.needs(state.foundations[j])}"
+            return None
+        j = pile_number(dst, "t", COLUMNS)
+        if j is not None:
+            if move.src.startswith("p"):
+                return "a freed prisoner goes only to a foundation, never to a column"
+            col = state.tableau[j]
+            if col and not fits_down_in_suit(unit, col[-1]):
+                return (
+                    f"{card_text(unit)} cannot go on {card_text(col[-1])}: columns are built down in suit "
+                    "(one rank lower, the same suit)"
+                )
+            return None
+        if dst in ("s", "w") or pile_number(dst, "p", PRISONERS) is not None:
+            return f"no card may be put on {dst}"
+        return f"there is no pile {dst!r} (piles: f1–f8, p1–p7, t1–t8, s, w)"
+
+    def _unit(self, state: TopsyState, move: Move) -> tuple[int | None, str | None]:
+        """The bottom card of what moves, or the reason the source cannot give it."""
+        src, count = move.src, move.count
+        if src == "w":
+            if not state.waste:
+                return None, "the waste is empty"
+            return (state.waste[-1], None) if count == 1 else (None, "only the top card of the waste moves")
+        if src == "s":
+            return None, "the stock is turned with 'draw', one card at a time"
+        if pile_number(src, "f", FOUNDATIONS) is not None:
+            return None, "cards never leave a foundation"
+        i = pile_number(src, "p", PRISONERS)
+        if i is not None:
+            if state.prisoners[i] == NONE:
+                return None, f"{src} is empty: its prisoner has left"
+            if not KING_TO_QUEEN.full(state.foundations[i]):
+                return None, f"the prisoner {src} stays face down until f{i + 1} holds all 13 cards"
+            return (state.prisoners[i], None) if count == 1 else (None, "a prisoner is a single card")
+        i = pile_number(src, "t", COLUMNS)
+        if i is None:
+            return None, f"there is no pile {src!r} (piles: f1–f8, p1–p7, t1–t8, s, w)"
+        col = state.tableau[i]
+        if not col:
+            return None, f"{src} is empty"
+        if count > len(col):
+            return None, f"{src} holds only {len(col)} card{'s' if len(col) > 1 else ''}"
+        if count > run_length(col):
+            return None, f"the top {count} cards of {src} are not a descending run in one suit"
+        return col[-count], None
+
+    # --- the end ---------------------------------------------------------------
+
+    def is_won(self, state: TopsyState) -> bool:
+        return all(len(f) == 13 for f in state.foundations)
+
+    def status(self, state: TopsyState) -> Status:
+        """Lost when no card can move now and none in the stock or waste will ever fit."""
+        if self.is_won(state):
+            return "won"
+        if self.card_moves(state):
+            return "playing"
+        waiting = state.stock if (state.max_passes and state.passes >= state.max_passes) else state.stock + state.waste
+        for card in set(waiting):
+            if self._to_foundations(state, card) or any(
+                not col or fits_down_in_suit(card, col[-1]) for col in state.tableau
+            ):
+                return "playing"
+        return "lost"
+
+    def key(self, state: TopsyState) -> tuple[object, ...]:
+        # Columns are interchangeable, so they are sorted; the pass count matters only under a limit.
+        passes = state.passes if state.max_passes else 0
+        return (state.foundations, state.prisoners, tuple(sorted(state.tableau)), state.stock, state.waste, passes)
+
+    def piles(self, state: TopsyState) -> dict[str, tuple[int, ...]]:
+        piles = {f"f{i + 1}": f for i, f in enumerate(state.foundations)}
+        piles |= {f"p{i + 1}": (() if p == NONE else (p,)) for i, p in enumerate(state.prisoners)}
+        piles |= {f"t{i + 1}": t for i, t in enumerate(state.tableau)}
+        return piles | {"s": state.stock, "w": state.waste}
+
+    rules_ru = """\
+Две колоды, 104 карты. Наверху — восемь мест для домов. Под первыми семью лежит по одной
+закрытой карте — это пленники; у восьмого дома пленника нет. Ниже — восемь столбцов по четыре
+открытые карты. Остальные 65 карт — колода. Сдают так: пленники домов 1–7, затем столбцы
+с первого по восьмой, по четыре карты снизу вверх; оставшиеся карты — колода.
+
+- Дом начинается с короля. Король всегда ложится в первый свободный дом слева — место
+  игрок не выбирает.
+- На короля кладут туза той же масти, затем двойку, тройку и дальше до дамы — 13 карт.
+- В столбцах карты кладут по убыванию в одной масти. Переносить можно верхнюю карту или
+  последовательность одной масти по убыванию целиком, как одно целое.
+- В пустой столбец можно положить любую карту или последовательность.
+- Колода открывается по одной карте в сброс. Верхнюю карту сброса можно положить в дом или
+  в столбец. Когда колода кончится, нажатие переворачивает сброс обратно в колоду в прежнем
+  порядке; пересдавать можно сколько угодно раз. Книжные правила (в настройках): колоду
+  проходят только три раза.
+- Когда в доме собраны все 13 карт, его пленник открывается. Пленника можно положить только
+  в дом (короля — в первый свободный слева), в столбец нельзя.
+- Карты из дома обратно не берут.
+- Пасьянс сошёлся, когда все 104 карты разложены по домам. Игра окончена без победы, когда
+  ни одна карта не может сдвинуться и ни одна карта колоды или сброса уже никуда не подойдёт.
+"""
+    rules_en = """\
+Two decks, 104 cards. At the top, eight places for foundations; under each of the first seven
+lies one face-down card, its prisoner; the eighth has none. Below, eight columns of four face-up
+cards. The other 65 cards are the stock. Dealt in this order: the prisoners of foundations 1–7,
+then columns 1 to 8, four cards each from the bottom up; the rest is the stock.
+
+- A foundation starts with a king, and a king always goes to the leftmost empty foundation:
+  the player does not choose the place.
+- On the king go the ace of its suit, then the two, three and so on up to the queen: 13 cards.
+- Columns are built down in suit. The top card, or any descending run of one suit that ends at
+  the top, moves as one unit.
+- An empty column takes any card or run.
+- The stock turns one card at a time onto the waste; the top of the waste may go to a
+  foundation or a column. When the stock is empty, a tap turns the waste back over in its
+  original order; redeals are unlimited. Book rules (a setting): three passes through the stock.
+- When a foundation holds all 13 cards, its prisoner turns face up. A freed prisoner goes only
+  to a foundation (a king to the leftmost empty one), never to a column.
+- Cards never leave a foundation.
+- The game is won when all 104 cards are on the foundations. It is lost when no card can move
+  and no card in the stock or waste will ever fit anywhere.
+"""
+
+
+GAME: Final = TopsyTurvyQueens()
