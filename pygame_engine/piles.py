@@ -45,7 +45,8 @@ class Foundation:
     def needs(self, pile: tuple[int, ...]) -> str:
         """In words, what the pile takes next (for error messages)."""
         if not pile:
-            return f"an empty foundation takes only a {RANK_NAMES[self.order[0]]}"
+            name = RANK_NAMES[self.order[0]]
+            return f"an empty foundation takes only {'an' if name[0] in 'aeiou' else 'a'} {name}"
         if self.full(pile):
             return "the foundation is complete"
         return f"the foundation takes only the {RANK_NAMES[self.order[len(pile)]]} of {SUIT_NAMES[suit(pile[0])]}"

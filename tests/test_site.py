@@ -45,9 +45,9 @@ def test_the_server_serves_the_site(built: Path) -> None:
         with urllib.request.urlopen(base) as page:
             assert "Пасьянсы" in page.read().decode()
         with urllib.request.urlopen(base + "pyodide/pyodide.asm.wasm") as wasm:
-            assert wasm.headers["Content-Type"] == "application/wasm"
+            assert wasm.headers["Content-Type"] == "application/wasm" and wasm.read(4) == b"\0asm"
         with urllib.request.urlopen(base + "pyodide/pyodide.mjs") as mjs:
-            assert mjs.headers["Content-Type"] == "text/javascript"
+            assert mjs.headers["Content-Type"] == "text/javascript" and len(mjs.read()) > 1000
     finally:
         server.shutdown()
         server.server_close()

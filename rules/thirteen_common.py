@@ -1,0 +1,166 @@
+"""What Камень преткновения and Тринадцать кучек share: RULES.md §3 and §4.
+
+Thirteen face-up piles ``t1`` … ``t13`` of 2 … 14 cards, dealt pile 1 first, each
+from its bottom card up; eight foundations ``f1`` … ``f8`` built from the ace up in
+suit. Ordinary moves: a pile's top card to a foundation, onto another pile's top card
+one rank higher in the same suit, or onto an empty pile. The variants add their own
+verbs and phases through the hooks of :class:`ThirteenPilesBase`.
+"""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass
+from typing import Final
+
+from pygame_engine.cards import ACE, card_text, full_deck, rank
+from pygame_engine.deal import shuffled
+from pygame_engine.game import Game, OptionValue
+from pygame_engine.moves import CARD_MOVE, Move
+from pygame_engine.piles import ACE_TO_KING, fits_down_in_suit, pile_number, replace
+
+PILES: Final = 13
+FOUNDATIONS: Final = 8
+Piles = tuple[tuple[int, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ThirteenState:
+    """A position of either variant.
+
+    ``stage`` is the variant's progress (see each variant); ``stock`` and ``waste``
+    (tops last) and ``passes`` are used only by Тринадцать кучек's leafing.
+    """
+
+    deal: int
+    foundations: Piles
+    piles: Piles
+    stage: int = 0
+    dealing: int = 0
+    stock: tuple[int, ...] = ()
+    waste: tuple[int, ...] = ()
+    passes: int = 0
+    max_passes: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class NextAction:
+    """What the variant's button will do next, in words, and the piles it touches."""
+
+    ru: str
+    en: str
+    piles: tuple[str, ...]
+
+
+class ThirteenPilesBase(Game[ThirteenState]):
+    """Layout, foundations and ordinary moves; a variant adds its verbs."""
+
+    decks = 2
+
+    def deal(self, number: int, options: Mapping[str, OptionValue]) -> ThirteenState:
+        deck = shuffled(self.id, number, 0, full_deck(2))
+        piles, start = [], 0
+        for i in range(PILES):
+            piles.append(tuple(deck[start : start + i + 2]))
+            start += i + 2
+        return ThirteenState(number, ((),) * FOUNDATIONS, tuple(piles), max_passes=self.max_passes(options))
+
+    def max_passes(self, options: Mapping[str, OptionValue]) -> int:
+        """How many passes the variant's stock allows (none without a stock)."""
+        return 0
+
+    # --- ordinary moves ----------------------------------------------------------
+
+    def homes(self, state: ThirteenState, card: int) -> list[int]:
+        """The foundations that take ``card`` now."""
+        if rank(card) == ACE:
+            return [j for j, f in enumerate(state.foundations) if not f]
+        return [j for j, f in enumerate(state.foundations) if f and ACE_TO_KING.accepts(f, card)]
+
+    def ordinary_moves(self, state: ThirteenState) -> list[Move]:
+        moves: list[Move] = []
+        piles = state.piles
+        for i, pile in enumerate(piles):
+            if not pile:
+                continue
+            top = pile[-1]
+            moves += [Move(CARD_MOVE, f"t{i + 1}", f"f{j + 1}") for j in self.homes(state, top)]
+            moves += [
+                Move(CARD_MOVE, f"t{i + 1}", f"t{j + 1}")
+                for j, other in enumerate(piles)
+                if j != i and (not other or fits_down_in_suit(top, other[-1]))
+            ]
+        return moves
+
+    def move_cards(self, state: ThirteenState, move: Move) -> ThirteenState:
+        """Apply a card move between piles and foundations (unchecked)."""
+        foundations, piles = state.foundations, state.piles
+        i = int(move.src[1:]) - 1
+        cards = piles[i][-move.count :]
+        piles = replace(piles, i, piles[i][: -move.count])
+        j = int(move.dst[1:]) - 1
+        if move.dst[0] == "f":
+            foundations = replace(foundations, j, foundations[j] + cards)
+        else:
+            piles = replace(piles, j, piles[j] + cards)
+        return ThirteenState(
+            state.deal, foundations, piles, state.stage, state.dealing,
+            state.stock, state.waste, state.passes, state.max_passes,
+        )
+
+    def explain_card_move(self, state: ThirteenState, move: Move, unit: int) -> str | None:
+        """Whether ``unit`` (the bottom card of what moves) may enter ``move.dst``."""
+        j = pile_number(move.dst, "f", FOUNDATIONS)
+        if j is not None:
+            if move.count != 1:
+                return "a foundation takes one card at a time"
+            if j not in self.homes(state, unit):
+                return f"{card_text(unit)} cannot go to {move.dst}: {ACE_TO_KING.needs(state.foundations[j])}"
+            return None
+        j = pile_number(move.dst, "t", PILES)
+        if j is None:
+            return f"no card may be put on {move.dst!r} (cards go to f1–f8 and t1–t13)"
+        target = state.piles[j]
+        if target and not fits_down_in_suit(unit, target[-1]):
+            return (
+                f"{card_text(unit)} cannot go on {card_text(target[-1])}: a card goes on the card one rank "
+                "higher in the same suit, or on an empty pile"
+            )
+        return None
+
+    def source_pile(self, state: ThirteenState, move: Move) -> tuple[int | None, str | None]:
+        """The index of the source pile, or why there is none."""
+        if pile_number(move.src, "f", FOUNDATIONS) is not None:
+            return None, "cards never leave a foundation"
+        i = pile_number(move.src, "t", PILES)
+        if i is None:
+            return None, f"there is no pile {move.src!r} to take a card from"
+        if not state.piles[i]:
+            return None, f"{move.src} is empty"
+        if move.count > len(state.piles[i]):
+            return None, f"{move.src} holds only {len(state.piles[i])} cards"
+        return i, None
+
+    # --- the variant ---------------------------------------------------------------
+
+    @abstractmethod
+    def next_action(self, state: ThirteenState) -> NextAction | None:
+        """What the variant's button does next, or ``None`` when it has nothing left."""
+
+    def is_won(self, state: ThirteenState) -> bool:
+        return all(len(f) == 13 for f in state.foundations)
+
+    def key(self, state: ThirteenState) -> Hashable:
+        # Foundations are interchangeable here (no prisoners), so they are sorted.
+        return (
+            tuple(sorted(state.foundations)), state.piles, state.stage, state.dealing,
+            state.stock, state.waste, state.passes,
+        )
+
+    def piles(self, state: ThirteenState) -> dict[str, tuple[int, ...]]:
+        piles = {f"f{i + 1}": f for i, f in enumerate(state.foundations)}
+        return piles | {f"t{i + 1}": p for i, p in enumerate(state.piles)}
+
+    def explain_verb(self, state: ThirteenState, move: Move) -> str:
+        return f"{self.name_ru} has no move {move.kind!r}"
