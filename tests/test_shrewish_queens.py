@@ -1,0 +1,269 @@
+"""Строптивые дамы: RULES.md §2, rule by rule, on crafted positions."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from pygame_engine import History, IllegalMoveError, registry
+from pygame_engine.cards import QUEEN, cards_text, parse_card, rank
+from pygame_engine.deal import event_rng, shuffled
+from pygame_engine.solver import solve
+from rules.shrewish_queens import ShrewState, Step
+
+GAME = registry.get("shrewish_queens")
+SPADES_TO_JACK = "KS AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS"
+
+
+def cards(text: str) -> tuple[int, ...]:
+    return tuple(parse_card(w) for w in text.split())
+
+
+def position(
+    tableau: tuple[str, ...] = (),
+    foundations: tuple[str, ...] = (),
+    stock: str = "",
+    aux: str = "",
+    reserve: str = "",
+    turned: bool = False,
+) -> ShrewState:
+    """Piles bottom card first (so the last card is the top); places not given hold a lone 2C."""
+    t = tuple(cards(x) for x in tableau) + (cards("2C"),) * (8 - len(tableau))
+    f = tuple(cards(x) for x in foundations) + ((),) * (8 - len(foundations))
+    return ShrewState(6, f, t, cards(stock), cards(aux), cards(reserve), turned)
+
+
+def refuse(state: ShrewState, move: str, words: str) -> None:
+    with pytest.raises(IllegalMoveError, match=words):
+        GAME.play(state, move)
+
+
+def legal(state: ShrewState) -> set[str]:
+    return {str(m) for m in GAME.legal_moves(state)}
+
+
+# --- the initial deal ---------------------------------------------------------------------
+
+
+def test_the_deal_auxiliary_pile_stock_and_places() -> None:
+    deck = shuffled("shrewish_queens", 1, 0, list(range(52)) * 2)
+    assert cards_text(deck[:10]) == "KH 6H 9C TS 2D 9S 7H 6C TH 8H"
+    for deal in range(40):
+        state = GAME.new(deal)
+        assert Counter(c for p in GAME.piles(state).values() for c in p) == Counter(list(range(52)) * 2)
+        assert all(len(t) == 1 for t in state.tableau), "one card on each place"
+        assert all(rank(t[0]) != 13 for t in state.tableau), "no king stays in the layout"
+        assert sorted(len(f) for f in state.foundations if f) == [1] * sum(1 for f in state.foundations if f)
+
+
+def test_a_dealt_queen_is_replaced_and_put_back_where_the_draw_says() -> None:
+    # Find a deal whose first eight stock cards hold exactly one queen and no king.
+    for deal in range(500):
+        deck = shuffled("shrewish_queens", deal, 0, list(range(52)) * 2)
+        dealt = deck[32:40]
+        queens = [i for i, c in enumerate(dealt) if rank(c) == QUEEN]
+        if len(queens) == 1 and all(rank(c) != 13 for c in deck[32:41]) and rank(deck[40]) != QUEEN:
+            break
+    else:
+        pytest.fail("no suitable deal in 500")
+    state = GAME.new(deal)
+    i = queens[0]
+    assert state.tableau[i] == (deck[40],), "the next stock card takes the queen's place"
+    stock_after_pops = 104 - 32 - 9
+    from_top = event_rng("shrewish_queens", deal, 1).below(stock_after_pops + 1)
+    assert state.stock[len(state.stock) - 1 - from_top] == dealt[i], "the queen is back at its drawn position"
+    assert len(state.stock) == stock_after_pops + 1
+    assert state.aux == tuple(reversed(deck[:32])), "no refill: the auxiliary pile is untouched, its top the first card"
+
+
+def test_dealt_kings_go_home_and_their_places_are_refilled_from_the_auxiliary_pile() -> None:
+    for deal in range(300):
+        deck = shuffled("shrewish_queens", deal, 0, list(range(52)) * 2)
+        dealt = deck[32:40]
+        if sum(rank(c) == 13 for c in dealt) == 1 and not any(rank(c) == QUEEN for c in dealt) \
+                and rank(deck[0]) not in (QUEEN, 13):
+            break
+    else:
+        pytest.fail("no suitable deal in 300")
+    state = GAME.new(deal)
+    i = next(j for j, c in enumerate(dealt) if rank(c) == 13)
+    assert state.foundations[0] == (dealt[i],)
+    assert state.tableau[i] == (deck[0],), "the top of the auxiliary pile fills the place"
+    assert len(state.aux) == 31
+
+
+# --- moves by the player --------------------------------------------------------------------
+
+
+def test_one_card_from_the_reserve_or_a_place_to_a_foundation_or_down_in_suit() -> None:
+    state = position(("9H", "8H", "7S"), foundations=("KH AH 2H 3H 4H 5H 6H",), stock="3D", reserve="5C 7H",
+                     aux="4D 4C")
+    moves = legal(state)
+    assert {"r>f1", "r>t2", "t2>t1"} <= moves and "r>t1" not in moves
+    refuse(state, "t3>t2", "built down in suit")
+    refuse(state, "t3>f1", "seven of hearts")
+    refuse(state, "f1>t1", "never leave a foundation")
+    refuse(state, "r:2>t1", "one at a time")
+    refuse(state, "a>t1", "auxiliary pile is dealt only by refilling")
+    refuse(state, "s>t1", "turned with 'draw'")
+    after = GAME.play(state, "r>f1")
+    assert after.foundations[0][-1] == parse_card("7H") and after.reserve == cards("5C")
+
+
+def test_an_empty_place_takes_no_card_from_the_player() -> None:
+    state = position(("9H", ""), stock="3D", reserve="8H")
+    refuse(state, "r>t2", "empty place takes no card")
+    assert "r>t2" not in legal(state)
+
+
+# --- drawing and the queen penalty ------------------------------------------------------------
+
+
+def test_a_drawn_king_goes_home() -> None:
+    state = position(foundations=("KS",), stock="3D KH", reserve="5C", aux="4D")
+    after = GAME.play(state, "draw")
+    assert after.foundations[1] == cards("KH") and after.reserve == cards("5C") and after.stock == cards("3D")
+    assert GAME.steps(state, GAME.legal_moves(state)[-1]) == [
+        Step("draw", cards("KH"), "s", "r"), Step("king home", cards("KH"), "r", "f2")]
+
+
+def test_a_drawn_queen_that_fits_goes_home() -> None:
+    state = position(foundations=(SPADES_TO_JACK,), stock="3D QS", reserve="5C", aux="4D")
+    after = GAME.play(state, "draw")
+    assert after.foundations[0][-1] == parse_card("QS") and after.reserve == cards("5C")
+
+
+def test_a_queen_on_an_empty_reserve_goes_straight_under_the_stock() -> None:
+    state = position(stock="3D QH", aux="4D")
+    after = GAME.play(state, "draw")
+    assert after.reserve == () and after.stock == cards("QH 3D")
+
+
+def test_a_queen_on_two_cards_sends_all_three_under_the_stock_lowest_first() -> None:
+    state = position(stock="3D QH", reserve="5C 6C", aux="4D")
+    after = GAME.play(state, "draw")
+    assert after.reserve == ()
+    assert after.stock == cards("QH 6C 5C 3D"), "5C, the lowest, is the next of the three to be drawn"
+
+
+def test_a_queen_on_many_cards_stays_and_the_bottom_three_go() -> None:
+    state = position(stock="3D QH", reserve="5C 6C 7C 8D 9D", aux="4D")
+    after = GAME.play(state, "draw")
+    assert after.reserve == cards("8D 9D QH"), "the queen stays on top"
+    assert after.stock == cards("7C 6C 5C 3D")
+    assert [s.what for s in GAME.steps(state, GAME.legal_moves(state)[-1])] == ["draw", "reserve penalty"]
+
+
+# --- rule R: refilling -----------------------------------------------------------------------
+
+
+def test_an_emptied_place_is_refilled_from_the_auxiliary_pile() -> None:
+    state = position(("9H", "8H"), stock="3D", aux="4D 6S")
+    after = GAME.play(state, "t2>t1")
+    assert after.tableau[1] == cards("6S") and after.aux == cards("4D")
+
+
+def test_a_king_from_the_auxiliary_pile_goes_home_and_the_place_is_refilled_again() -> None:
+    state = position(("9H", "8H"), stock="3D", aux="4D 6S KD")
+    after = GAME.play(state, "t2>t1")
+    assert after.foundations[0] == cards("KD") and after.tableau[1] == cards("6S") and after.aux == cards("4D")
+    assert [s.what for s in GAME.steps(state, GAME.legal_moves(state)[0])] == ["refill", "king home", "refill"]
+
+
+def test_a_queen_from_the_auxiliary_pile_stays_and_sends_five_under_the_stock() -> None:
+    state = position(("9H", "8H"), stock="3D", aux="2D 3C 4C 5C 6C 7C QD")
+    after = GAME.play(state, "t2>t1")
+    assert after.tableau[1] == cards("QD")
+    assert after.aux == cards("2D")
+    assert after.stock == cards("3C 4C 5C 6C 7C 3D"), "not turned over: 7C, the top of the five, is drawn first"
+
+
+def test_the_five_card_penalty_with_fewer_than_five_left() -> None:
+    state = position(("9H", "8H"), stock="3D", aux="5C 6C QD")
+    after = GAME.play(state, "t2>t1")
+    assert after.aux == () and after.stock == cards("5C 6C 3D")
+
+
+def test_several_empty_places_are_filled_in_order() -> None:
+    state = position(("9H", "", "7S", "", "5D"), stock="3D", aux="AC 2C 3C")
+    after = GAME.play(state, "draw")
+    assert after.tableau[1] == cards("3C") and after.tableau[3] == cards("2C") and after.aux == cards("AC")
+
+
+def test_once_the_auxiliary_pile_is_empty_places_are_refilled_from_the_reserve() -> None:
+    state = position(("9H", "8H"), stock="3D", reserve="4C 6S")
+    after = GAME.play(state, "t2>t1")
+    assert after.tableau[1] == cards("6S") and after.reserve == cards("4C")
+    bare = position(("9H", "8H"), stock="3D")
+    waiting = GAME.play(bare, "t2>t1")
+    assert waiting.tableau[1] == (), "with both empty the place waits"
+    assert GAME.play(waiting, "draw").tableau[1] == cards("3D"), "until the reserve has a card"
+
+
+# --- the empty stock -----------------------------------------------------------------------------
+
+
+def test_the_empty_stock_while_auxiliary_cards_are_left() -> None:
+    state = position(stock="", aux="4D", reserve="5C")
+    refuse(state, "draw", "nothing more is drawn while the auxiliary pile has cards")
+    refuse(state, "redeal", "only once the auxiliary pile is used up")
+    assert legal(state) == set() and GAME.status(state) == "lost"
+
+
+def test_the_reserve_turns_over_once_into_a_new_stock() -> None:
+    state = position(stock="", reserve="5C 6C 7D")
+    assert legal(state) == {"redeal"}
+    refuse(state, "draw", "turn the reserve over")
+    after = GAME.play(state, "redeal")
+    assert after.stock == cards("7D 6C 5C") and after.reserve == () and after.turned
+    drawn = after
+    for _ in range(3):
+        drawn = GAME.play(drawn, "draw")
+    assert drawn.reserve == cards("5C 6C 7D"), "the bottom card comes out first"
+    refuse(drawn, "redeal", "only once in a game")
+    refuse(position(stock="3D", reserve="5C"), "redeal", "stock still has cards")
+
+
+# --- the end ------------------------------------------------------------------------------------
+
+
+def test_a_drawing_cycle_is_lost() -> None:
+    # The lone queen goes under the stock again and again: only Draw is left, and it repeats.
+    state = position(stock="QH", turned=True)
+    assert legal(state) == {"draw"}
+    assert GAME.play(state, "draw") == state
+    assert GAME.drawing_cycles(state) and GAME.status(state) == "lost"
+    longer = position(stock="QH 4C QD", reserve="5C", turned=True)
+    assert GAME.status(longer) == "lost"
+    # A card that fits somewhere after a few draws keeps the game going.
+    hopeful = position(("3H",), stock="2H QD", turned=True)
+    assert not GAME.drawing_cycles(hopeful) and GAME.status(hopeful) == "playing"
+
+
+def test_won_when_every_sequence_runs_king_to_queen() -> None:
+    full = tuple(f"{SPADES_TO_JACK} QS".replace("S", s) for s in "SHDCSHDC")
+    state = ShrewState(1, tuple(cards(f) for f in full), ((),) * 8, (), (), (), True)
+    assert GAME.is_won(state) and GAME.status(state) == "won"
+
+
+@pytest.mark.parametrize(("deal", "counts"), [(1, [2, 5, 12, 27]), (2, [2, 4, 8, 11]), (3, [2, 3, 4, 5])])
+def test_move_counts_on_fixed_deals(deal: int, counts: list[int]) -> None:
+    def perft(state: ShrewState, depth: int) -> int:
+        if depth == 0:
+            return 1
+        return sum(perft(GAME.apply(state, m), depth - 1) for m in GAME.legal_moves(state))
+
+    assert [perft(GAME.new(deal), d) for d in range(1, 5)] == counts
+
+
+def test_a_whole_game_won_through_the_checked_path() -> None:
+    verdict = solve(GAME, GAME.new(1), max_nodes=20_000)
+    assert verdict.result == "won"
+    history = History(GAME, 1)
+    for move in verdict.line:
+        history.play(str(move))
+    assert GAME.status(history.state) == "won"
+    while history.can_undo():
+        history.undo()
+    assert history.state == GAME.new(1)
