@@ -1,10 +1,18 @@
 """Search for a win over the narrow game interface.
 
-The solver sees only ``legal_moves``, ``apply``, ``is_won`` and ``key``, plus the
-optional hook ``search_moves`` (the same moves, best first). It is a depth-first
-search with a set of visited keys: every position reachable from the start is
-expanded at most once, so an exhausted search is a proof that no win exists.
-Budgets are explicit: past either of them the verdict is "unknown".
+The solver sees only ``legal_moves``, ``apply``, ``is_won`` and ``key``, and two
+optional hooks a game may add:
+
+* ``search_moves(state)``: the moves to try, best first, each a tuple of moves played
+  in a row (a *macro*, such as "draw until the seven of hearts shows, then play it");
+* ``search_key(state)``: a coarser key under which positions that can reach each other
+  freely count as one (for example the stock's draw position with unlimited redeals).
+
+A game that adds them must keep them sound: every position reachable by legal moves
+must be reachable, up to ``search_key``, by the macros. The search is depth-first with
+a set of visited keys, so every position is expanded at most once and an exhausted
+search proves that no win exists. Budgets are explicit: past either of them the
+verdict is "unknown".
 
 >>> from pygame_engine import registry
 >>> game = registry.get("hard_rug")
@@ -47,31 +55,35 @@ def solve(
 ) -> Verdict:
     """Search from ``start``: won (with its line), lost (proved) or unknown (a budget ran out)."""
     began = clock()
-    order = getattr(game, "search_moves", game.legal_moves)
+    order = getattr(game, "search_moves", None) or (lambda s: [(m,) for m in game.legal_moves(s)])
+    key_of = getattr(game, "search_key", None) or game.key
+    apply = game.apply
     if game.is_won(start):
         return Verdict("won", (), 0, 0.0)
-    seen: set[Hashable] = {game.key(start)}
-    path: list[Move] = []
-    stack: list[tuple[Any, Iterator[Move]]] = [(start, iter(order(start)))]
+    seen: set[Hashable] = {key_of(start)}
+    path: list[tuple[Move, ...]] = []
+    stack: list[tuple[Any, Iterator[tuple[Move, ...]]]] = [(start, iter(order(start)))]
     nodes = 1
     while stack:
-        state, moves = stack[-1]
-        move = next(moves, None)
-        if move is None:
+        state, macros = stack[-1]
+        macro = next(macros, None)
+        if macro is None:
             stack.pop()
             if path:
                 path.pop()
             continue
-        child = game.apply(state, move)
-        key = game.key(child)
+        child = state
+        for move in macro:
+            child = apply(child, move)
+        key = key_of(child)
         if key in seen:
             continue
         seen.add(key)
         nodes += 1
         if game.is_won(child):
-            return Verdict("won", (*path, move), nodes, clock() - began)
+            return Verdict("won", tuple(m for ms in (*path, macro) for m in ms), nodes, clock() - began)
         if nodes >= max_nodes or (nodes & 1023 == 0 and clock() - began > max_seconds):
             return Verdict("unknown", (), nodes, clock() - began)
-        path.append(move)
+        path.append(macro)
         stack.append((child, iter(order(child))))
     return Verdict("lost", (), nodes, clock() - began)

@@ -155,6 +155,64 @@ class TopsyTurvyQueens(Game[TopsyState]):
             state.deal, foundations, prisoners, tableau, state.stock, waste, state.passes, state.max_passes
         )
 
+    # --- search ------------------------------------------------------------------
+
+    def search_key(self, state: TopsyState) -> tuple[object, ...]:
+        """With unlimited redeals the draw position does not matter: every stock or waste
+        card can be brought to the top, and the cards keep their cyclic order. So the key
+        keeps that order (waste bottom to top, then stock top to bottom) and drops where
+        the split between stock and waste lies."""
+        if state.max_passes:
+            return self.key(state)
+        talon = state.waste + state.stock[::-1]
+        return (state.foundations, state.prisoners, tuple(sorted(state.tableau)), talon)
+
+    def _talon_reach(self, state: TopsyState, index: int) -> tuple[Move, ...]:
+        """The draws (and redeal) that bring card ``index`` of the cyclic order to the waste top."""
+        shown = len(state.waste)
+        if index == shown - 1:
+            return ()
+        if index >= shown:
+            return (Move("draw"),) * (index + 1 - shown)
+        return (Move("draw"),) * len(state.stock) + (Move("redeal"),) + (Move("draw"),) * (index + 1)
+
+    def search_moves(self, state: TopsyState) -> list[tuple[Move, ...]]:
+        """Every move class, best first: cards home, whole runs onto cards, kings home, the
+        rest; with unlimited redeals every stock and waste card is offered as a macro."""
+        ranked: list[tuple[int, tuple[Move, ...]]] = []
+        tableau = state.tableau
+        for move in self.card_moves(state):
+            if move.src == "w" and not state.max_passes:
+                continue  # offered below as a talon macro
+            if move.dst[0] == "f":
+                card = self.piles(state)[move.src][-1]
+                ranked.append((2 if rank(card) == KING else 0, (move,)))
+                continue
+            target = tableau[int(move.dst[1:]) - 1]
+            if move.src == "w":
+                ranked.append((3 if target else 6, (move,)))
+                continue
+            col = tableau[int(move.src[1:]) - 1]
+            if not target and move.count == len(col):
+                continue  # a whole column into an empty one: the same position, columns sorted
+            whole_run = move.count == run_length(col)
+            ranked.append(((1 if whole_run else 4) if target else 5, (move,)))
+        if state.max_passes:
+            for verb in ("draw", "redeal"):
+                if self.explain(state, Move(verb)) is None:
+                    ranked.append((7, (Move(verb),)))
+        else:
+            talon = state.waste + state.stock[::-1]
+            for i, card in enumerate(talon):
+                reach = self._talon_reach(state, i)
+                for j in self._to_foundations(state, card):
+                    ranked.append((2 if rank(card) == KING else 0, (*reach, Move(CARD_MOVE, "w", f"f{j + 1}"))))
+                for j, col in enumerate(tableau):
+                    if not col or fits_down_in_suit(card, col[-1]):
+                        ranked.append((3 if col else 6, (*reach, Move(CARD_MOVE, "w", f"t{j + 1}"))))
+        ranked.sort(key=lambda pair: pair[0])
+        return [macro for _, macro in ranked]
+
     # --- the checked path ------------------------------------------------------
 
     def explain(self, state: TopsyState, move: Move) -> str | None:
