@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Generic, Literal, TypeVar
 
 from pygame_engine.errors import IllegalMoveError, MalformedMoveError, OptionsError
+from pygame_engine.layout import Layout
 from pygame_engine.moves import CARD_MOVE, Move
 
 S = TypeVar("S", bound=Hashable)
@@ -111,6 +112,18 @@ class Game(ABC, Generic[S]):
     @abstractmethod
     def piles(self, state: S) -> dict[str, tuple[int, ...]]:
         """Every pile by id, bottom card first; together they hold every card of the game."""
+
+    @abstractmethod
+    def layout(self, portrait: bool = False) -> Layout:
+        """Where the piles lie on the table; ``portrait`` asks for a tall, narrow table."""
+
+    def hidden(self, state: S, pile: str) -> int:
+        """How many cards of ``pile``, from its bottom, lie face down.
+
+        By default the stock and the auxiliary pile are face down and all else face up.
+        """
+        kind = self.layout().slot(pile).kind
+        return len(self.piles(state)[pile]) if kind in ("stock", "aux") else 0
 
     # --- shared behaviour ------------------------------------------------------
 

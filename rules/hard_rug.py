@@ -15,6 +15,7 @@ from typing import Final
 from pygame_engine.cards import ACE, KING, card_text, full_deck, rank
 from pygame_engine.deal import shuffled
 from pygame_engine.game import Game, OptionValue
+from pygame_engine.layout import Layout, Slot
 from pygame_engine.moves import CARD_MOVE, Move
 
 ROWS: Final = 4
@@ -191,6 +192,10 @@ class HardRug(Game[RugState]):
             return "gap_left"
         return "king_left" if rank(left) == KING else None
 
+    def layout(self, portrait: bool = False) -> Layout:
+        """Rows across a wide screen; on a tall one each row is a column of overlapping cards."""
+        return PORTRAIT if portrait else LANDSCAPE
+
     def is_won(self, state: RugState) -> bool:
         return all(chain_length(state.cells, r) == 13 for r in range(ROWS))
 
@@ -231,5 +236,16 @@ The fourteenth column is empty: one gap at the end of each row.
 - The game is won when each row holds one suit from the ace to the king.
 """
 
+
+LANDSCAPE: Final = Layout(
+    width=14 * 1.05, height=4 * 1.1,
+    slots=tuple(Slot(cell_name(i), "cell", round(i % COLS * 1.05, 3), round(i // COLS * 1.1, 3))
+                for i in range(ROWS * COLS)),
+)
+PORTRAIT: Final = Layout(
+    width=4 * 1.1, height=13 * 0.3 + 1.0,
+    slots=tuple(Slot(cell_name(i), "cell", round(i // COLS * 1.1, 3), round(i % COLS * 0.3, 3))
+                for i in range(ROWS * COLS)),
+)
 
 GAME: Final = HardRug()

@@ -20,6 +20,7 @@ from typing import Final
 from pygame_engine.cards import KING, QUEEN, card_text, full_deck, rank
 from pygame_engine.deal import event_rng, shuffled
 from pygame_engine.game import Game, OptionValue, Status
+from pygame_engine.layout import Layout, Slot, row
 from pygame_engine.moves import CARD_MOVE, Move
 from pygame_engine.piles import KING_TO_QUEEN, fits_down_in_suit, pile_number
 
@@ -276,6 +277,9 @@ class ShrewishQueens(Game[ShrewState]):
             return "the reserve may be turned over only once in a game"
         return None if s.reserve else "the reserve is empty: there is nothing to turn over"
 
+    def layout(self, portrait: bool = False) -> Layout:
+        return LAYOUT
+
     # --- the end -----------------------------------------------------------------------
 
     def is_won(self, s: ShrewState) -> bool:
@@ -392,5 +396,18 @@ Every automatic action — kings going home, refills, queen penalties — is par
 caused it: one undo takes all of it back.
 """
 
+
+LAYOUT: Final = Layout(
+    width=8.7,
+    height=5.6,
+    slots=(
+        *row("foundation", "f", FOUNDATIONS, y=0.0),
+        *row("tableau", "t", 4, y=1.2, fan="down", room=0.7),
+        *(Slot(f"t{i + 5}", "tableau", round(i * 1.1, 3), 2.9, fan="down", room=1.7) for i in range(4)),
+        Slot("s", "stock", 4.9, 1.2, label="колода"),
+        Slot("a", "aux", 7.7, 1.2),
+        Slot("r", "reserve", 4.9, 2.9, fan="right", room=2.8),
+    ),
+)
 
 GAME: Final = ShrewishQueens()

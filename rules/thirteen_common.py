@@ -17,6 +17,7 @@ from typing import Final
 from pygame_engine.cards import ACE, card_text, full_deck, rank
 from pygame_engine.deal import shuffled
 from pygame_engine.game import Game, OptionValue
+from pygame_engine.layout import Layout, Slot, row
 from pygame_engine.moves import CARD_MOVE, Move
 from pygame_engine.piles import ACE_TO_KING, fits_down_in_suit, pile_number, replace
 
@@ -141,6 +142,22 @@ class ThirteenPilesBase(Game[ThirteenState]):
         if move.count > len(state.piles[i]):
             return None, f"{move.src} holds only {len(state.piles[i])} cards"
         return i, None
+
+    # --- the table -------------------------------------------------------------------
+
+    with_stock = False
+
+    def layout(self, portrait: bool = False) -> Layout:
+        # Each pile is a row fanned to the right, rows overlapping so every index shows.
+        piles = tuple(
+            Slot(f"t{i + 1}", "tableau", 0.0, round(1.2 + i * 0.42, 3), fan="right", room=7.7, label=str(i + 1))
+            for i in range(PILES)
+        )
+        bottom = round(1.2 + (PILES - 1) * 0.42 + 1.15, 3)
+        talon = (Slot("s", "stock", 0.0, bottom), Slot("w", "waste", 1.1, bottom, fan="right", room=1.0))
+        height = bottom + 1.0 if self.with_stock else bottom - 0.1
+        return Layout(8.7, height, (*row("foundation", "f", FOUNDATIONS, y=0.0), *piles,
+                                    *(talon if self.with_stock else ())))
 
     # --- the variant ---------------------------------------------------------------
 

@@ -16,6 +16,7 @@ from typing import Final
 from pygame_engine.cards import KING, card_text, full_deck, rank
 from pygame_engine.deal import shuffled
 from pygame_engine.game import Game, OptionSpec, OptionValue, Status
+from pygame_engine.layout import Layout, Slot, row
 from pygame_engine.moves import CARD_MOVE, Move
 from pygame_engine.piles import KING_TO_QUEEN, fits_down_in_suit, pile_number, replace, run_length
 
@@ -295,6 +296,20 @@ class TopsyTurvyQueens(Game[TopsyState]):
             return None, f"the top {count} cards of {src} are not a descending run in one suit"
         return col[-count], None
 
+    # --- the table -------------------------------------------------------------
+
+    def layout(self, portrait: bool = False) -> Layout:
+        # Prisoners peek out from under their foundations; the columns fan down.
+        return LAYOUT
+
+    def hidden(self, state: TopsyState, pile: str) -> int:
+        if pile == "s":
+            return len(state.stock)
+        i = pile_number(pile, "p", PRISONERS)
+        if i is not None and state.prisoners[i] != NONE and not KING_TO_QUEEN.full(state.foundations[i]):
+            return 1
+        return 0
+
     # --- the end ---------------------------------------------------------------
 
     def is_won(self, state: TopsyState) -> bool:
@@ -369,5 +384,17 @@ then columns 1 to 8, four cards each from the bottom up; the rest is the stock.
   and no card in the stock or waste will ever fit anywhere.
 """
 
+
+LAYOUT: Final = Layout(
+    width=8.7,
+    height=7.2,
+    slots=(
+        *row("prisoner", "p", PRISONERS, y=0.45),
+        *row("foundation", "f", FOUNDATIONS, y=0.0),
+        Slot("s", "stock", 0.0, 1.6),
+        Slot("w", "waste", 1.1, 1.6, fan="right", room=0.6),
+        *row("tableau", "t", COLUMNS, y=2.75, fan="down", room=3.45),
+    ),
+)
 
 GAME: Final = TopsyTurvyQueens()

@@ -109,3 +109,20 @@ def test_undo_redo_and_save_restore_exactly(game: Game[Any], deal: int) -> None:
     assert restored.state == history.state
     assert restored.moves == history.moves and restored.position == history.position
     assert restored.states == seen
+
+
+@pytest.mark.parametrize("portrait", [False, True])
+def test_the_layout_places_every_pile_once_inside_the_table(game: Game[Any], portrait: bool) -> None:
+    layout = game.layout(portrait)
+    piles = [s.pile for s in layout.slots]
+    assert sorted(piles) == sorted(game.piles(game.new(1))), "every pile has exactly one slot"
+    for slot in layout.slots:
+        assert 0 <= slot.x <= layout.width - 1 + 1e-9 and 0 <= slot.y <= layout.height - 1 + 1e-9, slot
+        assert slot.x + 1 + (slot.room if slot.fan == "right" else 0) <= layout.width + 1e-9, slot
+        assert slot.y + 1 + (slot.room if slot.fan == "down" else 0) <= layout.height + 1e-9, slot
+
+
+def test_hidden_cards_are_within_their_piles(game: Game[Any]) -> None:
+    for state, _ in random_game(game, 2, seed=5, max_moves=60):
+        for pile, cards in game.piles(state).items():
+            assert 0 <= game.hidden(state, pile) <= len(cards)

@@ -1,0 +1,48 @@
+"""How a game's piles lie on the table, declared as data for any front end.
+
+Positions are in card units: ``x`` in card widths, ``y`` in card heights, from the
+table's top-left corner. A fanned pile spreads ``down`` or ``right`` over at most
+``room`` units; a squared pile (``fan="none"``) shows only its top card. A game may
+give a second layout for portrait screens.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+Fan = Literal["none", "down", "right"]
+Kind = Literal["foundation", "tableau", "stock", "waste", "reserve", "aux", "prisoner", "cell"]
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """One pile's place on the table."""
+
+    pile: str
+    kind: Kind
+    x: float
+    y: float
+    fan: Fan = "none"
+    room: float = 0.0
+    label: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """The table: its size in card units and every pile's slot."""
+
+    width: float
+    height: float
+    slots: tuple[Slot, ...]
+
+    def slot(self, pile: str) -> Slot:
+        for s in self.slots:
+            if s.pile == pile:
+                return s
+        raise KeyError(pile)
+
+
+def row(kind: Kind, prefix: str, count: int, y: float, fan: Fan = "none", room: float = 0.0) -> tuple[Slot, ...]:
+    """``count`` slots named ``prefix1`` … in a row from the left edge, 1.1 card widths apart."""
+    return tuple(Slot(f"{prefix}{i + 1}", kind, round(i * 1.1, 3), y, fan, room) for i in range(count))
