@@ -7,7 +7,9 @@ PY_OK   := $(VENV)/.installed
 NODE_OK := node_modules/.installed
 PORT    ?= 8000
 
-.PHONY: play build test lint typecheck pytest bench clean
+CHROMIUM := /usr/bin/chromium
+
+.PHONY: play build test chromium clean
 
 play: build
 	$(PY) -m tools.site serve --port $(PORT)
@@ -15,9 +17,9 @@ play: build
 build: $(PY_OK) $(NODE_OK)
 	$(PY) -m tools.site build
 
-test: $(PY_OK) $(NODE_OK)
+test: $(PY_OK) $(NODE_OK) chromium
 	$(VENV)/bin/ruff check .
-	$(VENV)/bin/mypy --strict pygame_engine rules tools
+	$(VENV)/bin/mypy --strict pygame_engine rules tools web/pasyansy_web
 	$(VENV)/bin/pytest
 
 $(PY_OK): pyproject.toml
@@ -28,6 +30,10 @@ $(PY_OK): pyproject.toml
 $(NODE_OK): package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@
+
+# The browser tests drive Debian's Chromium (a browser download is not possible here).
+chromium:
+	@[ -x $(CHROMIUM) ] || { apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; }
 
 clean:
 	rm -rf build $(VENV) node_modules

@@ -102,6 +102,7 @@ class HardRug(Game[RugState]):
     summary_en = "A 4 × 14 grid: build each row up from an ace; five reshuffles."
     decks = 1
     verbs = ("reshuffle",)
+    gap_texts = GAP_REASONS
 
     def deal(self, number: int, options: Mapping[str, OptionValue]) -> RugState:
         deck = shuffled(self.id, number, 0, full_deck(1))

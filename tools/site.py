@@ -21,7 +21,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
-PACKAGES = ("pygame_engine", "rules")
+PACKAGES = ("pygame_engine", "rules", "web/pasyansy_web")
 
 
 def _zip_packages(target: Path) -> None:
@@ -30,7 +30,9 @@ def _zip_packages(target: Path) -> None:
             for path in sorted((ROOT / package).rglob("*")):
                 if path.is_file() and "__pycache__" not in path.parts and path.suffix in (".py", ".typed", ".json"):
                     # A fixed timestamp keeps the zip identical between builds of the same code.
-                    info = zipfile.ZipInfo(str(path.relative_to(ROOT)), date_time=(2020, 1, 1, 0, 0, 0))
+                    name = str(path.relative_to(ROOT / package).parent / path.name)
+                    arcname = f"{Path(package).name}/{name}".replace("/./", "/")
+                    info = zipfile.ZipInfo(arcname, date_time=(2020, 1, 1, 0, 0, 0))
                     info.compress_type = zipfile.ZIP_DEFLATED
                     zf.writestr(info, path.read_bytes())
 
@@ -42,7 +44,8 @@ def build(out: Path) -> Path:
         sys.exit("node_modules/pyodide is missing: run `npm ci` (make does it for you)")
     if out.exists():
         shutil.rmtree(out)
-    shutil.copytree(ROOT / "web", out)
+    # The front end's Python goes into the zip, not beside the page.
+    shutil.copytree(ROOT / "web", out, ignore=shutil.ignore_patterns("pasyansy_web", "__pycache__"))
     for path in (ROOT / "service-worker").iterdir():
         if path.is_file():
             shutil.copy2(path, out / path.name)

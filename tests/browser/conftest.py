@@ -1,0 +1,69 @@
+"""Playwright against the built site, served on 127.0.0.1, in Debian's Chromium.
+
+Every page records the requests it makes; a test fails if any leaves the test server.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+
+from tools import site
+
+CHROMIUM = "/usr/bin/chromium"
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--no-first-run"]
+SHOTS = Path(__file__).resolve().parents[2] / "test-results" / "screenshots"
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args() -> dict[str, Any]:
+    return {"executable_path": CHROMIUM, "args": FLAGS}
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    built = site.build(tmp_path_factory.mktemp("site") / "site")
+    handler = functools.partial(site._Handler, directory=str(built))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    httpd.shutdown()
+    httpd.server_close()
+
+
+@pytest.fixture
+def site_page(page: Page, server: str) -> Iterator[Page]:
+    """A page of the site; no request may go anywhere but the test server."""
+    foreign: list[str] = []
+    page.on("request", lambda r: None if r.url.startswith((server, "data:")) else foreign.append(r.url))
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.set_default_timeout(30_000)
+    yield page
+    assert foreign == [], f"requests left the site: {foreign[:5]}"
+    assert errors == [], f"errors on the page: {errors[:3]}"
+
+
+def wait_ready(page: Page) -> None:
+    page.wait_for_selector("html[data-ready='1']", state="attached", timeout=60_000)
+
+
+def open_game(page: Page, server: str, game: str, deal: int) -> None:
+    page.goto(f"{server}#game={game}&deal={deal}")
+    wait_ready(page)
+    page.wait_for_selector(f"#table[data-game='{game}'][data-deal='{deal}']", state="attached")
+
+
+def shot(page: Page, name: str) -> Path:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    path = SHOTS / f"{name}.png"
+    page.screenshot(path=str(path))
+    return path

@@ -1,0 +1,225 @@
+"""The real page in Chromium: every game played by taps and drags, undo, redo,
+reloads, a phone with touch, and a damaged save."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from pasyansy_web.table import Table
+from playwright.sync_api import Page
+
+from pygame_engine import Move, registry
+from pygame_engine.cards import card_text
+from pygame_engine.moves import CARD_MOVE
+from tests.browser.conftest import open_game, shot, wait_ready
+
+pytestmark = pytest.mark.browser
+
+GAMES = [g.id for g in registry.games()]
+
+
+def tappable(table: Table) -> tuple[str, int] | None:
+    """A visible card that a tap moves, in layout order."""
+    game, state = table.game, table.state
+    piles = game.piles(state)
+    for slot in game.layout().slots:
+        cards = piles[slot.pile]
+        for i in range(game.hidden(state, slot.pile), len(cards)):
+            if slot.fan == "none" and i != len(cards) - 1:
+                continue
+            if game.destinations(state, slot.pile, len(cards) - i):
+                return slot.pile, i
+    return None
+
+
+def draggable(table: Table) -> Move | None:
+    """A card move whose cards can be picked up (face up, on top of a squared pile)."""
+    game, state = table.game, table.state
+    for move in game.legal_moves(state):
+        if move.kind == CARD_MOVE and game.layout().slot(move.src).kind != "stock":
+            return move
+    return None
+
+
+def deal_for(game_id: str) -> int:
+    """The first deal on which a tap and then a drag can both move cards."""
+    for deal in range(1, 200):
+        mirror = Table.new(game_id, deal)
+        target = tappable(mirror)
+        if target is None:
+            continue
+        mirror.tap(*target)
+        if draggable(mirror):
+            return deal
+    raise AssertionError(f"no deal of {game_id} to test with")
+
+
+def page_state(page: Page) -> dict[str, Any]:
+    return json.loads(page.evaluate("window.pasyansyState()"))
+
+
+def assert_table_shows(page: Page, mirror: Table) -> None:
+    """The engine in the page agrees with the engine here, and the cards drawn are those cards."""
+    shown = page_state(page)
+    piles = mirror.game.piles(mirror.state)
+    assert shown["moves"] == [str(m) for m in mirror.history.done_moves]
+    assert shown["piles"] == {p: list(c) for p, c in piles.items()}
+    drawn = page.evaluate(
+        """() => { const out = {}; for (const el of document.querySelectorAll('#table .card')) {
+             (out[el.dataset.pile] ||= []).push(el.dataset.card || '##'); } return out; }"""
+    )
+    for pile, cards in piles.items():
+        hidden = mirror.game.hidden(mirror.state, pile)
+        expected = ["##"] * hidden + [card_text(c) for c in cards[hidden:]]
+        assert drawn.get(pile, []) == expected, pile
+
+
+def settle(page: Page) -> None:
+    """Wait until the cards have stopped sliding, as a person would before the next gesture."""
+    page.wait_for_function("document.getAnimations().length === 0")
+
+
+def point(page: Page, selector: str) -> tuple[float, float]:
+    """A point on the visible top strip of an element."""
+    settle(page)
+    box = page.locator(selector).last.bounding_box()
+    assert box is not None, selector
+    return box["x"] + box["width"] * 0.5, box["y"] + box["height"] * 0.12
+
+
+def drag(page: Page, mirror: Table, move: Move) -> None:
+    cards = mirror.game.piles(mirror.state)[move.src]
+    index = len(cards) - move.count
+    settle(page)
+    box = page.locator(f'#table .card[data-pile="{move.src}"][data-index="{index}"]').bounding_box()
+    assert box is not None
+    x0, y0 = box["x"] + box["width"] * 0.3, box["y"] + box["height"] * 0.08
+    target = mirror.game.piles(mirror.state)[move.dst]
+    selector = f'#table .card[data-pile="{move.dst}"]' if target else f'#table .slot[data-pile="{move.dst}"]'
+    x1, y1 = point(page, selector)
+    page.mouse.move(x0, y0)
+    page.mouse.down()
+    page.mouse.move((x0 + x1) / 2, (y0 + y1) / 2, steps=4)
+    page.mouse.move(x1, y1, steps=4)
+    page.mouse.up()
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_play_by_tap_and_drag_undo_redo_and_reload(site_page: Page, server: str, game_id: str) -> None:
+    page = site_page
+    page.set_viewport_size({"width": 1280, "height": 800})
+    deal = deal_for(game_id)
+    open_game(page, server, game_id, deal)
+    mirror = Table.new(game_id, deal)
+    assert_table_shows(page, mirror)
+
+    pile, index = tappable(mirror) or ("", 0)
+    page.locator(f'#table .card[data-pile="{pile}"][data-index="{index}"]').click(position={"x": 8, "y": 6})
+    mirror.tap(pile, index)
+    assert_table_shows(page, mirror)
+
+    move = draggable(mirror)
+    assert move is not None
+    drag(page, mirror, move)
+    mirror.drop(move.src, len(mirror.game.piles(mirror.state)[move.src]) - move.count, move.dst)
+    assert_table_shows(page, mirror)
+    assert len(mirror.history.done_moves) == 2
+
+    if "draw" in mirror.game.verbs and mirror.game.explain(mirror.state, Move("draw")) is None:
+        page.locator('#table .slot[data-pile="s"]').click(position={"x": 5, "y": 5}, force=True)
+        mirror.stock()
+        assert_table_shows(page, mirror)
+
+    page.keyboard.press("Control+z")
+    mirror.undo()
+    assert_table_shows(page, mirror)
+    page.get_by_role("button", name="Отменить", exact=True).click()
+    mirror.undo()
+    assert_table_shows(page, mirror)
+    page.keyboard.press("Control+y")
+    mirror.redo()
+    assert_table_shows(page, mirror)
+    shot(page, f"{game_id}-desktop")
+
+    page.reload()
+    wait_ready(page)
+    assert_table_shows(page, mirror)
+    page.get_by_role("button", name="Вернуть", exact=True).click()
+    mirror.redo()
+    assert_table_shows(page, mirror)
+    page.get_by_role("button", name="Отменить", exact=True).click()
+    mirror.undo()
+    assert_table_shows(page, mirror)
+
+
+def test_an_illegal_drop_changes_nothing(site_page: Page, server: str) -> None:
+    page = site_page
+    open_game(page, server, "topsy_turvy_queens", 1)
+    mirror = Table.new("topsy_turvy_queens", 1)
+    # t2's top card onto f3: no foundation takes a card there yet.
+    box = page.locator('#table .card[data-pile="t2"][data-index="3"]').bounding_box()
+    assert box is not None
+    x1, y1 = point(page, '#table .slot[data-pile="f3"]')
+    page.mouse.move(box["x"] + 10, box["y"] + 10)
+    page.mouse.down()
+    page.mouse.move(x1, y1, steps=6)
+    page.mouse.up()
+    assert_table_shows(page, mirror)
+    assert page.locator("#message").text_content() == "Сюда нельзя."
+
+
+@pytest.fixture
+def phone(site_page: Page, browser: Any, server: str) -> Any:
+    context = browser.new_context(viewport={"width": 393, "height": 851}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    foreign: list[str] = []
+    page.on("request", lambda r: None if r.url.startswith(server) else foreign.append(r.url))
+    yield page
+    context.close()
+    assert foreign == []
+
+
+def test_a_phone_fits_every_game_and_a_tap_moves_a_card(phone: Page, server: str) -> None:
+    for game_id in GAMES:
+        deal = deal_for(game_id)
+        open_game(phone, server, game_id, deal)
+        width = phone.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+        assert width[0] <= width[1], f"{game_id} scrolls sideways: {width}"
+        mirror = Table.new(game_id, deal)
+        pile, index = tappable(mirror) or ("", 0)
+        phone.locator(f'#table .card[data-pile="{pile}"][data-index="{index}"]').tap(position={"x": 6, "y": 5})
+        mirror.tap(pile, index)
+        assert_table_shows(phone, mirror)
+        shot(phone, f"{game_id}-phone")
+
+
+def test_a_damaged_save_is_set_aside_and_a_new_game_plays(site_page: Page, server: str) -> None:
+    page = site_page
+    page.goto(server)
+    wait_ready(page)
+    page.evaluate("localStorage.setItem('pasyansy:save:hard_rug', '{\"format\": \"pasyansy-save\", \"version\": 9}')")
+    page.goto(f"{server}#game=hard_rug")
+    page.wait_for_selector("#table[data-game='hard_rug']", state="attached")
+    assert "не удалось открыть" in (page.locator("#message").text_content() or "")
+    assert page.evaluate("localStorage.getItem('pasyansy:broken:hard_rug')").endswith('"version": 9}')
+    state = page_state(page)
+    mirror = Table.new("hard_rug", state["deal"])
+    pile, index = tappable(mirror) or ("", 0)
+    page.locator(f'#table .card[data-pile="{pile}"][data-index="{index}"]').click()
+    mirror.tap(pile, index)
+    assert_table_shows(page, mirror)
+
+
+def test_the_start_page_lists_the_five_games_and_marks_the_one_in_progress(site_page: Page, server: str) -> None:
+    page = site_page
+    open_game(page, server, "hard_rug", 3)
+    page.goto(server + "#")
+    page.get_by_role("link", name="Сложный коврик").wait_for()
+    names = page.locator(".games strong").all_text_contents()
+    assert names == [registry.get(g).name_ru for g in GAMES]
+    marked = page.locator(".games a:has(.mark) strong").all_text_contents()
+    assert marked == ["Сложный коврик"]
+    page.get_by_role("link", name="Дамы кувырком").click()
+    page.wait_for_selector("#table[data-game='topsy_turvy_queens']", state="attached")

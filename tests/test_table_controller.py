@@ -1,0 +1,145 @@
+"""The front end's pure-Python side: taps, drops, buttons, links and the HTML drawn."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from pasyansy_web.links import LinkError, parse_link
+from pasyansy_web.render import table_html
+from pasyansy_web.table import Table
+
+from pygame_engine import registry
+from pygame_engine.cards import card_text
+
+
+def find_card_with_two_places(game_id: str) -> tuple[int, str, int]:
+    for deal in range(1, 400):
+        table = Table.new(game_id, deal)
+        game, state = table.game, table.state
+        for pile, cards in game.piles(state).items():
+            for i in range(game.hidden(state, pile), len(cards)):
+                if len(game.destinations(state, pile, len(cards) - i)) >= 2:
+                    return deal, pile, i
+    raise AssertionError("no card with two places")
+
+
+def test_tapping_the_same_card_again_cycles_through_its_places() -> None:
+    deal, pile, index = find_card_with_two_places("topsy_turvy_queens")
+    table = Table.new("topsy_turvy_queens", deal)
+    start = table.state
+    choices = table.game.destinations(start, pile, len(table.game.piles(start)[pile]) - index)
+    seen = []
+    first = table.tap(pile, index)
+    seen.append(first.move)
+    for _ in range(len(choices)):
+        landed = table._last_tap
+        assert landed is not None
+        outcome = table.tap(*landed.landed)
+        seen.append(outcome.move)
+        assert table.history.position == 1, "cycling replaces the move, it does not add one"
+    assert seen[: len(choices)] == [str(m) for m in choices]
+    assert seen[len(choices)] == seen[0], "after the last place the card comes back to the first"
+
+
+def test_a_card_that_cannot_move_shakes() -> None:
+    table = Table.new("topsy_turvy_queens", 1)
+    game, state = table.game, table.state
+    stuck = next((p, len(c) - 1) for p, c in game.piles(state).items()
+                 if p.startswith("t") and not game.destinations(state, p, 1))
+    outcome = table.tap(*stuck)
+    assert outcome.move is None and outcome.shake == stuck and outcome.message == "Этой карте некуда идти."
+    assert table.history.position == 0
+
+
+def test_a_gap_that_takes_nothing_says_why_in_the_players_language() -> None:
+    table = Table.new("hard_rug", 1)
+    game = table.game
+    # Play until some gap has a king on its left.
+    for _ in range(200):
+        state = table.state
+        gaps = [c for c, cards in game.piles(state).items() if not cards]
+        king_gaps = [c for c in gaps if game.gap_reason(state, c) == "king_left"]
+        if king_gaps:
+            break
+        table.history.play(game.legal_moves(state)[0])
+    assert king_gaps
+    outcome = table.tap(king_gaps[0], -1)
+    assert outcome.message == "Слева король — после короля продолжения нет." and outcome.move is None
+    table.lang = "en"
+    assert table.tap(king_gaps[0], -1).message == "A king on the left: nothing follows a king."
+
+
+def test_a_gap_that_takes_a_card_is_filled_by_a_tap() -> None:
+    table = Table.new("hard_rug", 1)
+    gap = next(m.dst for m in table.game.legal_moves(table.state))
+    outcome = table.tap(gap, -1)
+    assert outcome.move is not None and outcome.move.endswith(f">{gap}")
+    assert table.game.piles(table.state)[gap] != ()
+
+
+def test_drops_and_the_stock() -> None:
+    table = Table.new("topsy_turvy_queens", 1)
+    outcome = table.drop("t2", 3, "f3")
+    assert outcome.move is None and outcome.message == "Сюда нельзя." and table.history.position == 0
+    assert table.stock().move == "draw"
+    assert table.drop("t1", 3, "f1").move == "t1>f1"
+    assert table.history.position == 2
+
+
+def test_buttons_name_what_they_do() -> None:
+    block = Table.new("stumbling_block", 1)
+    assert block.actions() == [{"verb": "review", "label": "Начать просмотр: стопка 13", "enabled": True}]
+    assert block.action("review").move == "review"
+    rug = Table.new("hard_rug", 1)
+    assert rug.actions() == [{"verb": "reshuffle", "label": "Перемешать (5)", "enabled": False}]
+    assert rug.action("reshuffle").move is None
+
+
+def test_undo_and_redo_through_the_table() -> None:
+    table = Table.new("hard_rug", 2)
+    table.tap(*next((m.src, 0) for m in table.game.legal_moves(table.state)))
+    after = table.state
+    assert table.undo().move == "undo" and table.history.position == 0
+    assert table.undo().move is None
+    assert table.redo().move == "redo" and table.state == after
+    assert Table.from_save(table.save()).state == after
+
+
+@pytest.mark.parametrize("game_id", [g.id for g in registry.games()])
+def test_the_html_draws_every_card_face_up_or_down(game_id: str) -> None:
+    table = Table.new(game_id, 4)
+    html = table_html(table.view())
+    game, state = table.game, table.state
+    for pile, cards in game.piles(state).items():
+        hidden = game.hidden(state, pile)
+        pattern = rf'<div class="card ([a-z]+)" data-pile="{pile}" data-index="\d+"(?: data-card="(\w\w)")?'
+        drawn = re.findall(pattern, html)
+        assert [c for _, c in drawn] == [""] * hidden + [card_text(c) for c in cards[hidden:]]
+        assert all(colour == "back" for colour, _ in drawn[:hidden])
+        assert f'data-pile="{pile}" data-index="-1"' in html, "every pile has a slot to tap and drop on"
+
+
+def test_russian_and_english_indices() -> None:
+    table = Table.new("hard_rug", 1)
+    ru = table_html(table.view())
+    assert ">Д<b>" in ru and ">К<b>" in ru and ">Т<b>" in ru and ">В<b>" in ru and "дама" in ru
+    table.lang = "en"
+    en = table_html(table.view())
+    assert ">Q<b>" in en and ">K<b>" in en and ">A<b>" in en and ">J<b>" in en and "queen of" in en
+
+
+@pytest.mark.parametrize(
+    ("link", "words"),
+    [("#game=chess", "no game 'chess'"), ("#deal=4", "names no game"), ("#game=hard_rug&deal=-3", "'-3'"),
+     ("#game=hard_rug&deal=1e5", "'1e5'"), ("#game=hard_rug&deal=" + "9" * 13, "at most 12 digits"),
+     ("#game=hard_rug&game=topsy_turvy_queens", "more than one game")],
+)
+def test_bad_links_are_refused_with_a_reason(link: str, words: str) -> None:
+    with pytest.raises(LinkError, match=re.escape(words)):
+        parse_link(link)
+
+
+def test_good_links() -> None:
+    assert parse_link("#game=topsy_turvy_queens") == ("topsy_turvy_queens", None)
+    assert parse_link("game=hard_rug&deal=0") == ("hard_rug", 0)

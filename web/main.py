@@ -1,0 +1,3 @@
+from pasyansy_web.app import main
+
+main()

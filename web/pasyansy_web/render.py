@@ -1,0 +1,89 @@
+"""The table as HTML: absolutely placed cards drawn with CSS, from a view of
+:meth:`pasyansy_web.table.Table.view`. Positions are in card units (CSS variables
+``--x`` and ``--y``), so a resize only changes the card size on the table.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from pygame_engine.cards import RANKS_RU, SUIT_SYMBOLS, card_text, is_red, rank, suit
+from pygame_engine.layout import Slot
+
+RANKS_EN = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SUIT_NAMES = {"ru": ("пик", "червей", "бубен", "треф"), "en": ("spades", "hearts", "diamonds", "clubs")}
+RANK_NAMES = {
+    "ru": ("туз", "двойка", "тройка", "четвёрка", "пятёрка", "шестёрка", "семёрка", "восьмёрка", "девятка",
+           "десятка", "валет", "дама", "король"),
+    "en": ("ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king"),
+}
+KIND_NAMES = {
+    "ru": {"foundation": "дом", "tableau": "стопка", "stock": "колода", "waste": "сброс", "reserve": "резерв",
+           "aux": "вспомогательная стопка", "prisoner": "пленник", "cell": "клетка"},
+    "en": {"foundation": "foundation", "tableau": "pile", "stock": "stock", "waste": "waste", "reserve": "reserve",
+           "aux": "auxiliary pile", "prisoner": "prisoner", "cell": "cell"},
+}
+
+
+def card_name(card: int, lang: str) -> str:
+    """``"дама червей"`` / ``"queen of hearts"``, for screen readers."""
+    r, s = RANK_NAMES[lang][rank(card) - 1], SUIT_NAMES[lang][suit(card)]
+    return f"{r} {s}" if lang == "ru" else f"{r} of {s}"
+
+
+def index_text(card: int, lang: str) -> str:
+    return (RANKS_RU if lang == "ru" else RANKS_EN)[rank(card) - 1]
+
+
+def offsets(slot: Slot, count: int, hidden: int) -> list[tuple[float, float]]:
+    """Where each card of a pile lies, in card units; face-down cards are squeezed tighter."""
+    if slot.fan == "none" or count < 2:
+        return [(slot.x, slot.y)] * count
+    down = slot.fan == "down"
+    face_up_step, back_step = (0.24, 0.1) if down else (0.42, 0.12)
+    wanted = sum(back_step if i < hidden else face_up_step for i in range(count - 1))
+    squeeze = min(1.0, slot.room / wanted) if wanted else 1.0
+    spots, pos = [], 0.0
+    for i in range(count):
+        spots.append((slot.x, slot.y + pos) if down else (slot.x + pos, slot.y))
+        pos += (back_step if i < hidden else face_up_step) * squeeze
+    return spots
+
+
+def _card(card: int, pile: str, i: int, x: float, y: float, face_up: bool, lang: str, z: int) -> str:
+    style = f"--x:{x:.3f};--y:{y:.3f};z-index:{z}"
+    if not face_up:
+        return f'<div class="card back" data-pile="{pile}" data-index="{i}" style="{style}"></div>'
+    colour = "red" if is_red(card) else "black"
+    ix, pip = index_text(card, lang), SUIT_SYMBOLS[suit(card)]
+    return (
+        f'<div class="card {colour}" data-pile="{pile}" data-index="{i}" data-card="{card_text(card)}" '
+        f'role="button" tabindex="-1" aria-label="{escape(card_name(card, lang))}" style="{style}">'
+        f'<span class="ix">{ix}<b>{pip}</b></span><span class="pip">{pip}</span>'
+        f'<span class="ix ix2">{ix}<b>{pip}</b></span></div>'
+    )
+
+
+def table_html(view: dict[str, Any]) -> str:
+    """The table's inner HTML: a slot for every pile, then its cards."""
+    lang = view["lang"]
+    layout = view["layout"]
+    parts = []
+    for order, slot in enumerate(layout.slots):
+        # Later slots lie above earlier ones, so overlapping rows and cells show their indices.
+        z = 10 + order * 60
+        pile = view["piles"][slot.pile]
+        cards, hidden = pile["cards"], pile["hidden"]
+        label = escape(slot.label if slot.kind != "stock" else str(len(cards)))
+        name = f'{KIND_NAMES[lang][slot.kind]} {escape(slot.label or slot.pile)}'
+        parts.append(
+            f'<div class="slot kind-{slot.kind}" data-pile="{slot.pile}" data-index="-1" role="button" '
+            f'tabindex="0" aria-label="{name}" style="--x:{slot.x};--y:{slot.y}">'
+            f'<span class="label">{label}</span></div>'
+        )
+        for i, ((x, y), card) in enumerate(zip(offsets(slot, len(cards), hidden), cards, strict=True)):
+            parts.append(_card(card, slot.pile, i, x, y, i >= hidden, lang, z + i))
+        if slot.kind in ("stock", "aux") and cards:
+            parts.append(f'<div class="badge" style="--x:{slot.x};--y:{slot.y}">{len(cards)}</div>')
+    return "".join(parts)

@@ -1,0 +1,199 @@
+"""The table controller: turns a person's taps, drops and buttons into engine moves.
+
+It decides nothing about legality: it asks the engine for the places a card may go
+(``destinations``), plays moves through the checked path, and reports what happened.
+Pure Python, so it runs the same in the browser and in the tests.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from pasyansy_web.i18n import t
+from pygame_engine import EngineError, Game, History, Move, registry
+from pygame_engine.moves import CARD_MOVE
+from pygame_engine.save import dumps, loads
+
+
+@dataclass(slots=True)
+class Outcome:
+    """What a person's action did: the move played, or why nothing happened."""
+
+    move: str | None = None
+    message: str | None = None
+    shake: tuple[str, int] | None = None
+    steps: list[dict[str, Any]] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"move": self.move, "message": self.message, "shake": self.shake, "steps": self.steps}
+
+
+@dataclass(slots=True)
+class _LastTap:
+    """The destinations of the last tapped card, so that tapping it again cycles."""
+
+    choices: list[Move]
+    chosen: int
+    landed: tuple[str, int]
+    position: int
+
+
+class Table:
+    """One game on the table."""
+
+    def __init__(self, history: History, lang: str = "ru") -> None:
+        self.history = history
+        self.game: Game[Any] = history.game
+        self.lang = lang
+        self._last_tap: _LastTap | None = None
+
+    @classmethod
+    def new(cls, game_id: str, deal: int, options: dict[str, Any] | None = None, lang: str = "ru") -> Table:
+        return cls(History(registry.get(game_id), deal, options), lang)
+
+    @classmethod
+    def from_save(cls, text: str, lang: str = "ru") -> Table:
+        """Raises :class:`pygame_engine.SaveError` with the reason when the save is damaged."""
+        return cls(loads(text), lang)
+
+    def save(self) -> str:
+        return dumps(self.history)
+
+    @property
+    def state(self) -> Any:
+        return self.history.state
+
+    # --- actions -------------------------------------------------------------------------
+
+    def _play(self, move: Move) -> Outcome:
+        before = self.state
+        steps_of = getattr(self.game, "steps", None)
+        steps = [vars_of(s) for s in steps_of(before, move)] if steps_of else []
+        self.history.play(move)
+        return Outcome(move=str(move), steps=steps)
+
+    def tap(self, pile: str, index: int) -> Outcome:
+        """A tap on card ``index`` of ``pile`` (-1: on the empty place itself)."""
+        piles = self.game.piles(self.state)
+        if pile not in piles:
+            return Outcome(message=t("no_move", self.lang))
+        kind = self.game.layout().slot(pile).kind
+        if kind == "stock":
+            return self.stock()
+        cards = piles[pile]
+        if kind == "cell" and not cards:
+            return self._fill_gap(pile)
+        if not 0 <= index < len(cards) or index < self.game.hidden(self.state, pile):
+            return Outcome(shake=(pile, index))
+        last = self._last_tap
+        if last and last.position == self.history.position and last.landed == (pile, index) and len(last.choices) > 1:
+            self.history.undo()
+            chosen = (last.chosen + 1) % len(last.choices)
+            return self._tap_move(last.choices, chosen)
+        count = len(cards) - index
+        choices = self.game.destinations(self.state, pile, count)
+        if not choices:
+            return Outcome(message=t("no_move", self.lang), shake=(pile, index))
+        return self._tap_move(choices, 0)
+
+    def _tap_move(self, choices: list[Move], chosen: int) -> Outcome:
+        move = choices[chosen]
+        outcome = self._play(move)
+        landed_pile = self.game.piles(self.state)[move.dst]
+        self._last_tap = _LastTap(choices, chosen, (move.dst, len(landed_pile) - move.count), self.history.position)
+        return outcome
+
+    def _fill_gap(self, gap: str) -> Outcome:
+        moves = [m for m in self.game.legal_moves(self.state) if m.kind == CARD_MOVE and m.dst == gap]
+        if moves:
+            return self._play(moves[0])
+        reason = getattr(self.game, "gap_reason", None)
+        code = reason(self.state, gap) if reason else None
+        texts = getattr(self.game, "gap_texts", {})
+        message = texts[code][1 if self.lang == "en" else 0] if code in texts else t("no_move", self.lang)
+        return Outcome(message=message, shake=(gap, -1))
+
+    def drop(self, pile: str, index: int, target: str) -> Outcome:
+        """Cards from ``index`` of ``pile`` dropped on ``target``."""
+        cards = self.game.piles(self.state).get(pile, ())
+        if not 0 <= index < len(cards) or target == pile:
+            return Outcome(shake=(pile, index))
+        move = Move.cards(pile, target, len(cards) - index)
+        if self.game.explain(self.state, move) is not None:
+            return Outcome(message=t("illegal_drop", self.lang), shake=(pile, index))
+        self._last_tap = None
+        return self._play(move)
+
+    def stock(self) -> Outcome:
+        """A tap on the stock: draw, or turn the waste back."""
+        for verb in ("draw", "redeal"):
+            move = Move(verb)
+            if verb in self.game.verbs and self.game.explain(self.state, move) is None:
+                return self._play(move)
+        return Outcome(message=t("stock_empty", self.lang), shake=("s", -1))
+
+    def action(self, verb: str) -> Outcome:
+        """A button: ``step``, ``review``, ``reshuffle``."""
+        move = Move(verb)
+        reason = self.game.explain(self.state, move) if verb in self.game.verbs else "unknown"
+        if reason is not None:
+            return Outcome(message=reason)
+        return self._play(move)
+
+    def undo(self) -> Outcome:
+        if not self.history.can_undo():
+            return Outcome()
+        self.history.undo()
+        return Outcome(move="undo")
+
+    def redo(self) -> Outcome:
+        if not self.history.can_redo():
+            return Outcome()
+        self.history.redo()
+        return Outcome(move="redo")
+
+    # --- what the page shows -----------------------------------------------------------------
+
+    def actions(self) -> list[dict[str, Any]]:
+        """The game's own buttons, with their words."""
+        state, lang, game = self.state, self.lang, self.game
+        buttons: list[dict[str, Any]] = []
+        next_action = getattr(game, "next_action", None)
+        if next_action is not None:
+            verb = "review" if "review" in game.verbs else "step"
+            action = next_action(state)
+            label = (action.en if lang == "en" else action.ru) if action else ""
+            buttons.append({"verb": verb, "label": label, "enabled": action is not None})
+        if "reshuffle" in game.verbs:
+            left = 5 - state.reshuffles
+            buttons.append({"verb": "reshuffle", "label": t("reshuffle", lang, n=left),
+                            "enabled": game.explain(state, Move("reshuffle")) is None})
+        return buttons
+
+    def view(self, portrait: bool = False) -> dict[str, Any]:
+        """Everything the renderer needs, as plain data."""
+        game, state = self.game, self.state
+        layout = game.layout(portrait)
+        piles = game.piles(state)
+        return {
+            "game": game.id,
+            "deal": self.history.deal,
+            "name": game.name_en if self.lang == "en" else game.name_ru,
+            "lang": self.lang,
+            "layout": layout,
+            "piles": {p: {"cards": list(c), "hidden": game.hidden(state, p)} for p, c in piles.items()},
+            "moves": self.history.position,
+            "can_undo": self.history.can_undo(),
+            "can_redo": self.history.can_redo(),
+            "status": game.status(state),
+            "actions": self.actions(),
+        }
+
+
+def vars_of(step: Any) -> dict[str, Any]:
+    """A dataclass step as a plain dict."""
+    return {name: getattr(step, name) for name in step.__slots__}
+
+
+__all__ = ["EngineError", "Outcome", "Table"]

@@ -1,0 +1,148 @@
+// Pointer gestures, keys and animation for the table. The rules live in Python:
+// every gesture becomes one call to window.pasyansyCall, which redraws the table.
+
+const DRAG_START = 8; // px: a shorter movement is a tap
+const table = () => document.getElementById("table");
+const animate = () => localStorage.getItem("pasyansy:anim") !== "off";
+
+function call(kind, payload = {}) {
+  if (!window.pasyansyCall) return {};
+  return JSON.parse(window.pasyansyCall(kind, JSON.stringify(payload)));
+}
+
+function layout() {
+  const board = table();
+  if (!board || !board.dataset.w) return;
+  const w = parseFloat(board.dataset.w), h = parseFloat(board.dataset.h);
+  const wrap = document.getElementById("table-wrap");
+  const availW = wrap.clientWidth;
+  let cw = availW / w;
+  if (window.innerWidth > window.innerHeight) {
+    const top = wrap.getBoundingClientRect().top + window.scrollY;
+    cw = Math.min(cw, (window.innerHeight - top - 8) / (h * 1.4));
+  }
+  cw = Math.max(18, Math.min(cw, 110));
+  board.style.setProperty("--cw", cw + "px");
+  board.style.width = w * cw + "px";
+  board.style.height = h * cw * 1.4 + "px";
+}
+window.pasyansyLayout = layout;
+
+function rects(pile, from) {
+  return [...table().querySelectorAll(`.card[data-pile="${pile}"]`)]
+    .filter((el) => +el.dataset.index >= from)
+    .map((el) => el.getBoundingClientRect());
+}
+
+function slide(move, before) {
+  // FLIP: the moved cards start where they were and slide to their new place.
+  if (!animate() || !move || !move.includes(">")) return;
+  const [src, dst] = move.split(">");
+  const count = src.includes(":") ? +src.split(":")[1] : 1;
+  const cards = [...table().querySelectorAll(`.card[data-pile="${dst}"]`)];
+  const moved = cards.slice(-count);
+  moved.forEach((el, i) => {
+    const old = before[before.length - count + i];
+    if (!old) return;
+    const now = el.getBoundingClientRect();
+    el.style.transform = `translate(${old.left - now.left}px, ${old.top - now.top}px)`;
+    el.getBoundingClientRect();
+    el.classList.add("fly");
+    el.style.transform = "";
+  });
+}
+
+function shake(target) {
+  if (!target) return;
+  const [pile, index] = target;
+  const el = table().querySelector(`[data-pile="${pile}"][data-index="${index}"]`)
+    || table().querySelector(`.slot[data-pile="${pile}"]`);
+  if (!el) return;
+  el.classList.remove("shake");
+  void el.offsetWidth;
+  el.classList.add("shake");
+}
+
+function act(kind, payload, srcPile, srcIndex) {
+  const before = srcPile ? rects(srcPile, srcIndex) : [];
+  const result = call(kind, payload);
+  if (result.move) slide(result.move, before);
+  if (result.shake) shake(result.shake);
+  return result;
+}
+
+let gesture = null;
+
+function onDown(event) {
+  const el = event.target.closest("[data-pile]");
+  if (!el || event.button > 0) return;
+  const pile = el.dataset.pile, index = +el.dataset.index;
+  const group = index < 0 ? [] : [...table().querySelectorAll(`.card[data-pile="${pile}"]`)]
+    .filter((c) => +c.dataset.index >= index && !c.classList.contains("back"));
+  gesture = { pile, index, x: event.clientX, y: event.clientY, group, dragging: false };
+  table().setPointerCapture(event.pointerId);
+}
+
+function onMove(event) {
+  if (!gesture) return;
+  const dx = event.clientX - gesture.x, dy = event.clientY - gesture.y;
+  if (!gesture.dragging && Math.hypot(dx, dy) > DRAG_START && gesture.group.length) gesture.dragging = true;
+  if (gesture.dragging) {
+    gesture.group.forEach((c) => { c.classList.add("dragging"); c.style.transform = `translate(${dx}px, ${dy}px)`; });
+  }
+}
+
+function onUp(event) {
+  if (!gesture) return;
+  const g = gesture;
+  gesture = null;
+  if (!g.dragging) {
+    act("tap", { pile: g.pile, index: g.index }, g.pile, g.index);
+    return;
+  }
+  g.group.forEach((c) => (c.style.visibility = "hidden"));
+  const under = document.elementsFromPoint(event.clientX, event.clientY)
+    .map((e) => e.closest && e.closest("[data-pile]")).find((e) => e && e.dataset.pile !== g.pile);
+  g.group.forEach((c) => (c.style.visibility = ""));
+  const dx = event.clientX - g.x, dy = event.clientY - g.y;
+  const result = under ? act("drop", { pile: g.pile, index: g.index, target: under.dataset.pile }, g.pile, g.index) : { shake: true };
+  if (!result.move) {
+    // An illegal drop flies back to where it came from.
+    const back = [...table().querySelectorAll(`.card[data-pile="${g.pile}"]`)].filter((c) => +c.dataset.index >= g.index);
+    back.forEach((c) => {
+      c.style.transform = `translate(${dx}px, ${dy}px)`;
+      c.getBoundingClientRect();
+      c.classList.add("fly");
+      c.style.transform = "";
+    });
+  }
+}
+
+function onKey(event) {
+  const mod = event.ctrlKey || event.metaKey;
+  const key = event.key.toLowerCase();
+  if (mod && key === "z" && !event.shiftKey) { call("undo"); event.preventDefault(); }
+  else if (mod && (key === "y" || (key === "z" && event.shiftKey))) { call("redo"); event.preventDefault(); }
+}
+
+function onClick(event) {
+  const button = event.target.closest("[data-call]");
+  if (!button || button.disabled) return;
+  event.preventDefault();
+  call(button.dataset.call, { verb: button.dataset.verb || "" });
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  const board = table();
+  board.addEventListener("pointerdown", onDown);
+  board.addEventListener("pointermove", onMove);
+  board.addEventListener("pointerup", onUp);
+  board.addEventListener("pointercancel", () => { gesture = null; call("resize"); });
+  document.addEventListener("keydown", onKey);
+  document.addEventListener("click", onClick);
+  let portrait = window.innerHeight > window.innerWidth;
+  window.addEventListener("resize", () => {
+    const now = window.innerHeight > window.innerWidth;
+    if (now !== portrait) { portrait = now; call("resize"); } else layout();
+  });
+});
