@@ -9,7 +9,7 @@ PORT    ?= 8000
 
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: play build test chromium clean
+.PHONY: play build test chromium bench clean
 
 play: build
 	$(PY) -m tools.site serve --port $(PORT)
@@ -30,6 +30,10 @@ $(PY_OK): pyproject.toml
 $(NODE_OK): package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@
+
+# Benchmarks: measurements, not tests (see benchmarks/).
+bench: $(PY_OK) $(NODE_OK) chromium
+	PYTHONPATH=web $(PY) -m benchmarks.browser
 
 # The browser tests drive Debian's Chromium (a browser download is not possible here).
 chromium:

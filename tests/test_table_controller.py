@@ -143,3 +143,9 @@ def test_bad_links_are_refused_with_a_reason(link: str, words: str) -> None:
 def test_good_links() -> None:
     assert parse_link("#game=topsy_turvy_queens") == ("topsy_turvy_queens", None)
     assert parse_link("game=hard_rug&deal=0") == ("hard_rug", 0)
+
+
+def test_the_pass_counter_where_the_stock_has_a_limit() -> None:
+    book = Table.new("topsy_turvy_queens", 1, {"book_rules": True})
+    assert book.counters() == ["Проход 1 из 3"]
+    assert Table.new("topsy_turvy_queens", 1).counters() == []

@@ -223,3 +223,19 @@ def test_the_start_page_lists_the_five_games_and_marks_the_one_in_progress(site_
     assert marked == ["Сложный коврик"]
     page.get_by_role("link", name="Дамы кувырком").click()
     page.wait_for_selector("#table[data-game='topsy_turvy_queens']", state="attached")
+
+
+def test_animation_can_be_switched_off_and_stays_off(site_page: Page, server: str) -> None:
+    page = site_page
+    open_game(page, server, "hard_rug", 5)
+    page.get_by_role("button", name="Анимация: вкл.").click()
+    page.get_by_role("button", name="Анимация: выкл.").wait_for()
+    assert page.evaluate("localStorage.getItem('pasyansy:anim')") == "off"
+    mirror = Table.new("hard_rug", 5)
+    pile, index = tappable(mirror) or ("", 0)
+    page.locator(f'#table .card[data-pile="{pile}"][data-index="{index}"]').click()
+    mirror.tap(pile, index)
+    assert page.evaluate("document.querySelectorAll('#table .fly').length") == 0, "no card slides"
+    page.reload()
+    wait_ready(page)
+    page.get_by_role("button", name="Анимация: выкл.").wait_for()

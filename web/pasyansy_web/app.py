@@ -134,8 +134,11 @@ class Page:
         board.dataset.deal = str(table.history.deal)
         board.innerHTML = table_html(view)
         lang = self.lang
+        animated = self.get("anim") != "off"
         buttons = [
             f'<a class="button" href="#">{t("back", lang)}</a>',
+            f'<button data-call="anim" aria-pressed="{str(animated).lower()}">'
+            f'{t("animation_on" if animated else "animation_off", lang)}</button>',
             f'<button data-call="new">{t("new_game", lang)}</button>',
             f'<button data-call="undo" {"" if view["can_undo"] else "disabled"}>{t("undo", lang)}</button>',
             f'<button data-call="redo" {"" if view["can_redo"] else "disabled"}>{t("redo", lang)}</button>',
@@ -147,7 +150,8 @@ class Page:
                                f'{escape(action["label"])}</button>')
         document.getElementById("controls").innerHTML = "".join(buttons)
         document.getElementById("title").textContent = f'{view["name"]} · {t("deal", lang, n=view["deal"])}'
-        document.getElementById("moves").textContent = t("moves", lang, n=view["moves"])
+        counts = [t("moves", lang, n=view["moves"]), *view["counters"]]
+        document.getElementById("moves").textContent = " · ".join(counts)
         status = view["status"]
         if status == "won" and message is None:
             seconds = int(self.elapsed())
@@ -179,6 +183,10 @@ class Page:
                 self.render()
             else:
                 self.show_start()
+            return "{}"
+        if kind == "anim":
+            self.put("anim", "on" if self.get("anim") == "off" else "off")
+            self.render()
             return "{}"
         if kind == "resize":
             self.render()

@@ -35,6 +35,8 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "review_early": ("Обычные ходы ещё есть — просмотр можно начать и позже.",
                      "Ordinary moves remain — the review can wait."),
     "language": ("English", "Русский"),
+    "animation_on": ("Анимация: вкл.", "Animation: on"),
+    "animation_off": ("Анимация: выкл.", "Animation: off"),
 }
 
 

@@ -171,6 +171,11 @@ class Table:
                             "enabled": game.explain(state, Move("reshuffle")) is None})
         return buttons
 
+    def counters(self) -> list[str]:
+        """Counts the rules limit, in words: the passes through a limited stock."""
+        passes, most = getattr(self.state, "passes", 0), getattr(self.state, "max_passes", 0)
+        return [t("passes", self.lang, n=passes, m=most)] if passes and most else []
+
     def view(self, portrait: bool = False) -> dict[str, Any]:
         """Everything the renderer needs, as plain data."""
         game, state = self.game, self.state
@@ -188,6 +193,7 @@ class Table:
             "can_redo": self.history.can_redo(),
             "status": game.status(state),
             "actions": self.actions(),
+            "counters": self.counters(),
         }
 
 
