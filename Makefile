@@ -34,6 +34,7 @@ $(NODE_OK): package-lock.json
 # Benchmarks: measurements, not tests (see benchmarks/).
 bench: $(PY_OK) $(NODE_OK) chromium
 	PYTHONPATH=web $(PY) -m benchmarks.browser
+	$(PY) -m benchmarks.startup
 
 # The browser tests drive Debian's Chromium (a browser download is not possible here).
 chromium:

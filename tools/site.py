@@ -13,11 +13,15 @@ from __future__ import annotations
 import argparse
 import contextlib
 import functools
+import hashlib
 import http.server
+import json
 import shutil
 import sys
 import zipfile
 from pathlib import Path
+
+from tools.icons import write_icons
 
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
@@ -37,8 +41,12 @@ def _zip_packages(target: Path) -> None:
                     zf.writestr(info, path.read_bytes())
 
 
-def build(out: Path) -> Path:
-    """Build the site into ``out`` (emptied first) and return it."""
+def build(out: Path, stamp: str = "") -> Path:
+    """Build the site into ``out`` (emptied first) and return it.
+
+    ``stamp`` is written to ``version.txt``: two builds with different stamps differ,
+    as two releases do.
+    """
     modules = ROOT / "node_modules"
     if not (modules / "pyodide" / "pyodide.mjs").exists():
         sys.exit("node_modules/pyodide is missing: run `npm ci` (make does it for you)")
@@ -58,7 +66,37 @@ def build(out: Path) -> Path:
         ignore=shutil.ignore_patterns("*.map"),
     )
     _zip_packages(out / "pasyansy.zip")
+    write_icons(out / "icons")
+    (out / "version.txt").write_text(stamp or _source_digest())
+    _write_precache(out)
     return out
+
+
+def _source_digest() -> str:
+    """A digest of the sources the site is built from, for version.txt."""
+    digest = hashlib.sha256()
+    for folder in ("web", "service-worker", *PACKAGES):
+        for path in sorted((ROOT / folder).rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts:
+                digest.update(path.relative_to(ROOT).as_posix().encode() + path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
+def _write_precache(out: Path) -> None:
+    """Put the list of every file, with content hashes, into the service worker."""
+    worker = out / "service-worker.js"
+    files = []
+    for path in sorted(p for p in out.rglob("*") if p.is_file() and p != worker):
+        digest = hashlib.sha256(path.read_bytes()).hexdigest()[:12]
+        url = path.relative_to(out).as_posix()
+        files.append((url, digest))
+    files.append(("./", dict(files)["index.html"]))
+    version = hashlib.sha256(json.dumps(files).encode()).hexdigest()[:12]
+    text = worker.read_text()
+    marker = '/* PRECACHE */ { version: "dev", files: [] }'
+    if marker not in text:
+        raise SystemExit("service-worker.js has lost its PRECACHE marker")
+    worker.write_text(text.replace(marker, json.dumps({"version": version, "files": files})))
 
 
 class _Handler(http.server.SimpleHTTPRequestHandler):

@@ -239,3 +239,30 @@ def test_animation_can_be_switched_off_and_stays_off(site_page: Page, server: st
     page.reload()
     wait_ready(page)
     page.get_by_role("button", name="Анимация: выкл.").wait_for()
+
+
+def test_the_last_table_shows_while_python_loads(browser: Any, server: str) -> None:
+    # Without the service worker, so that every file comes over the network the test controls.
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    open_game(page, server, "hard_rug", 8)
+    mirror = Table.new("hard_rug", 8)
+    pile, index = tappable(mirror) or ("", 0)
+    page.locator(f'#table .card[data-pile="{pile}"][data-index="{index}"]').click()
+    mirror.tap(pile, index)
+    # Hold Python back: the interpreter's WebAssembly arrives only when the test allows it.
+    held: list[Any] = []
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    with page.expect_request("**/pyodide.asm.wasm"):
+        page.reload()
+    page.wait_for_function("document.querySelectorAll('#table .card').length > 0")
+    assert page.locator("#message").text_content() == "загрузка…"
+    assert page.evaluate("document.getElementById('table').inert") is True
+    assert page.evaluate("document.documentElement.dataset.ready") is None
+    assert held, "the interpreter is held back"
+    for route in held:
+        route.continue_()
+    wait_ready(page)
+    assert_table_shows(page, mirror)
+    assert page.evaluate("document.getElementById('table').inert") is False
+    context.close()

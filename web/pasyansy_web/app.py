@@ -132,7 +132,9 @@ class Page:
         board.dataset.h = str(layout.height)
         board.dataset.game = table.game.id
         board.dataset.deal = str(table.history.deal)
-        board.innerHTML = table_html(view)
+        html = table_html(view)
+        board.innerHTML = html
+        board.inert = False
         lang = self.lang
         animated = self.get("anim") != "off"
         buttons = [
@@ -163,6 +165,9 @@ class Page:
         box.dataset.status = status
         document.title = f'{view["name"]} — {t("title", lang)}'
         window.pasyansyLayout()
+        # Kept so that the next visit can show the table before Python is ready.
+        self.put("lastTable", json.dumps({"game": table.game.id, "html": html, "w": layout.width,
+                                          "h": layout.height, "title": document.getElementById("title").textContent}))
         self.ready()
 
     def ready(self) -> None:
@@ -231,5 +236,6 @@ def main() -> None:
     window.pasyansyCall = create_proxy(page.call)
     window.pasyansyState = create_proxy(page.state_json)
     window.addEventListener("hashchange", create_proxy(lambda _event: page.route()))
-    document.getElementById("loading").hidden = True
     page.route()
+    document.getElementById("loading").hidden = True
+    window.pasyansyRegisterWorker()

@@ -1,0 +1,102 @@
+"""Start-up times in Chromium, median of N runs each:
+
+* bare Pyodide: an empty page that only loads Pyodide from the build;
+* the site, from navigation to a playable table: cold (nothing cached), warm (served
+  by the service worker) and offline (the server stopped);
+* the bytes a cold load transfers.
+
+    python -m benchmarks.startup [--runs N]
+
+The goal (issue: offline build) is a playable site within 1.3 × the bare Pyodide
+start measured in the same run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import statistics
+import tempfile
+import threading
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import sync_playwright
+
+from tools import site
+
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--no-first-run"]
+BARE = """<!doctype html><meta charset="utf-8"><title>bare</title>
+<script type="module">
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+await loadPyodide();
+document.title = "ready " + performance.now();
+</script>"""
+READY = "html[data-ready='1']"
+BYTES = """() => performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))
+  .reduce((sum, e) => sum + (e.transferSize || 0), 0)"""
+
+
+class Server:
+    def __init__(self, root: Path) -> None:
+        handler = functools.partial(site._Handler, directory=str(root))
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+        self.origin = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
+
+    def stop(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+def seconds(page: Any) -> float:
+    return float(page.evaluate("performance.now()")) / 1000
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args()
+    built = site.build(Path(tempfile.mkdtemp()) / "site")
+    (built / "bare.html").write_text(BARE)
+    results: dict[str, list[float]] = {"bare": [], "cold": [], "warm": [], "offline": [], "bytes": []}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS)
+        for _ in range(args.runs):
+            server = Server(built)
+            context = browser.new_context(service_workers="block")
+            page = context.new_page()
+            page.goto(server.origin + "bare.html")
+            page.wait_for_function("document.title.startsWith('ready')", timeout=60_000)
+            results["bare"].append(float(page.title().split()[1]) / 1000)
+            context.close()
+
+            context = browser.new_context()
+            page = context.new_page()
+            page.goto(server.origin + "#game=hard_rug&deal=1")
+            page.wait_for_selector(READY, state="attached", timeout=60_000)
+            results["cold"].append(seconds(page))
+            results["bytes"].append(float(page.evaluate(BYTES)))
+            page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+            page.reload()
+            page.wait_for_selector(READY, state="attached", timeout=60_000)
+            results["warm"].append(seconds(page))
+            server.stop()
+            page.reload()
+            page.wait_for_selector(READY, state="attached", timeout=60_000)
+            results["offline"].append(seconds(page))
+            context.close()
+        browser.close()
+    med = {k: statistics.median(v) for k, v in results.items()}
+    print(f"runs: {args.runs} (median of each)")
+    print(f"bare Pyodide start:                {med['bare']:.2f} s")
+    print(f"site playable, cold:               {med['cold']:.2f} s  ({med['cold'] / med['bare']:.2f} x bare)")
+    print(f"site playable, warm (worker):      {med['warm']:.2f} s  ({med['warm'] / med['bare']:.2f} x bare)")
+    print(f"site playable, offline:            {med['offline']:.2f} s  ({med['offline'] / med['bare']:.2f} x bare)")
+    print(f"bytes transferred by a cold load:  {med['bytes'] / 1e6:.1f} MB")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,163 @@
+"""Offline, installable, hostable: the service worker and the manifest in Chromium."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import struct
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pasyansy_web.table import Table
+from playwright.sync_api import Browser, BrowserContext, BrowserType, Page
+
+from pygame_engine import registry
+from tests.browser.conftest import wait_ready
+from tests.browser.test_table import assert_table_shows, tappable
+from tools import site
+
+pytestmark = pytest.mark.browser
+
+
+class Server:
+    """A test server over a folder, that can be stopped to take the network away."""
+
+    def __init__(self, root: Path) -> None:
+        handler = functools.partial(site._Handler, directory=str(root))
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+        self.origin = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
+
+    def stop(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+@pytest.fixture
+def context(browser: Browser) -> Iterator[BrowserContext]:
+    ctx = browser.new_context(viewport={"width": 1100, "height": 800})
+    ctx.set_default_timeout(60_000)
+    yield ctx
+    ctx.close()
+
+
+def wait_controlled(page: Page) -> None:
+    """The service worker has cached the build and controls the page."""
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+
+
+def open_by_hash(page: Page, base: str, game: str) -> None:
+    page.goto(f"{base}#game={game}")
+    page.wait_for_selector(f"#table[data-game='{game}']", state="attached")
+
+
+def tap_once(page: Page, game: str) -> Table:
+    state = json.loads(page.evaluate("window.pasyansyState()"))
+    mirror = Table.new(game, state["deal"])
+    for move in state["moves"]:
+        mirror.history.play(move)
+    pile, index = tappable(mirror) or ("", 0)
+    page.locator(f'#table .card[data-pile="{pile}"][data-index="{index}"]').click(position={"x": 6, "y": 5})
+    mirror.tap(pile, index)
+    assert_table_shows(page, mirror)
+    return mirror
+
+
+def play_offline(context: BrowserContext, base: str, server: Server) -> None:
+    page = context.new_page()
+    page.goto(base)
+    wait_ready(page)
+    wait_controlled(page)
+    open_by_hash(page, base, "hard_rug")
+    before = tap_once(page, "hard_rug")
+    server.stop()  # no network from here on
+
+    page.goto(base)
+    wait_ready(page)
+    assert page.locator(".games strong").count() == len(registry.games())
+    for game in registry.games():
+        open_by_hash(page, base, game.id)
+        assert page.locator("#table .card").count() > 0
+    open_by_hash(page, base, "hard_rug")
+    assert_table_shows(page, before), "the game in progress came back offline"
+    after = tap_once(page, "hard_rug")
+    page.reload()
+    wait_ready(page)
+    assert_table_shows(page, after)
+
+
+def test_the_site_plays_offline_after_one_visit(context: BrowserContext, tmp_path: Path) -> None:
+    built = site.build(tmp_path / "site")
+    server = Server(built)
+    play_offline(context, server.origin, server)
+
+
+def test_the_site_works_under_a_sub_path_online_and_offline(context: BrowserContext, tmp_path: Path) -> None:
+    site.build(tmp_path / "root" / "some" / "sub" / "path")
+    server = Server(tmp_path / "root")
+    base = server.origin + "some/sub/path/"
+    requests: list[str] = []
+    context.on("request", lambda r: requests.append(r.url))
+    play_offline(context, base, server)
+    assert requests and all(url.startswith(base) for url in requests), [u for u in requests if not u.startswith(base)]
+
+
+def test_a_new_build_is_offered_and_the_game_survives_the_update(context: BrowserContext, tmp_path: Path) -> None:
+    folder = tmp_path / "site"
+    site.build(folder, stamp="release-1")
+    server = Server(folder)
+    page = context.new_page()
+    open_by_hash(page, server.origin, "topsy_turvy_queens")
+    wait_controlled(page)
+    mirror = tap_once(page, "topsy_turvy_queens")
+    site.build(folder, stamp="release-2")
+    page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+    banner = page.locator("#update")
+    banner.wait_for(state="visible")
+    assert "Доступна новая версия" in (banner.text_content() or "")
+    with page.expect_event("load"):
+        banner.get_by_role("button").click()
+    wait_ready(page)
+    page.wait_for_selector("#table[data-game='topsy_turvy_queens']", state="attached")
+    assert_table_shows(page, mirror)
+    version = page.evaluate("fetch('version.txt').then((r) => r.text())")
+    assert version == "release-2"
+    server.stop()
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = struct.unpack(">II", data[16:24])
+    return int(width), int(height)
+
+
+def test_installable(browser_type: BrowserType, browser_type_launch_args: dict[str, Any], tmp_path: Path) -> None:
+    built = site.build(tmp_path / "site")
+    server = Server(built)
+    # A profile on disk: Chromium does not offer installation in incognito contexts.
+    context = browser_type.launch_persistent_context(str(tmp_path / "profile"), **browser_type_launch_args)
+    try:
+        page = context.new_page()
+        page.goto(server.origin)
+        wait_ready(page)
+        wait_controlled(page)
+        manifest: dict[str, Any] = json.loads(page.evaluate("fetch('manifest.webmanifest').then((r) => r.text())"))
+        assert manifest["name"] == "Пасьянсы" and manifest["display"] == "standalone"
+        assert manifest["start_url"] == "./" and manifest["scope"] == "./"
+        purposes = set()
+        for icon in manifest["icons"]:
+            w, h = png_size((built / icon["src"]).read_bytes())
+            assert icon["sizes"] == f"{w}x{h}"
+            purposes.add(icon["purpose"])
+        assert {"192x192", "512x512"} <= {i["sizes"] for i in manifest["icons"]} and "maskable" in purposes
+        cdp = context.new_cdp_session(page)
+        errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+        assert errors == [], errors
+    finally:
+        context.close()
+        server.stop()

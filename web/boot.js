@@ -1,0 +1,60 @@
+// Runs before Python: the loading screen, the last drawn table while Python starts,
+// and the service worker with its "new version" offer.
+
+const lang = localStorage.getItem("pasyansy:lang") === "en" ? "en" : "ru";
+const words = {
+  ru: { python: "Загружаем Python…", loading: "загрузка…", update: "Доступна новая версия", reload: "Обновить" },
+  en: { python: "Loading Python…", loading: "loading…", update: "A new version is available", reload: "Update" },
+}[lang];
+
+function showLastTable() {
+  // The table as it was last drawn, shown (not playable) until Python takes over.
+  let last = null;
+  try { last = JSON.parse(localStorage.getItem("pasyansy:lastTable") || "null"); } catch { return; }
+  const game = new URLSearchParams(location.hash.slice(1)).get("game");
+  if (!last || !game || game !== last.game) return;
+  const board = document.getElementById("table");
+  board.dataset.w = last.w;
+  board.dataset.h = last.h;
+  board.innerHTML = last.html;
+  board.inert = true;
+  document.getElementById("title").textContent = last.title;
+  document.getElementById("message").textContent = words.loading;
+  document.getElementById("play").hidden = false;
+  document.getElementById("loading").classList.add("over-table");
+  if (window.pasyansyLayout) window.pasyansyLayout();
+}
+
+function offerUpdate(worker) {
+  const bar = document.getElementById("update");
+  bar.querySelector("span").textContent = words.update;
+  const button = bar.querySelector("button");
+  button.textContent = words.reload;
+  button.onclick = () => { window.pasyansyUpdating = true; worker.postMessage("update"); };
+  bar.hidden = false;
+}
+
+function registerWorker() {
+  // Called once the table is playable, so that caching the build does not slow the first load.
+  if (!("serviceWorker" in navigator) || registerWorker.done) return;
+  registerWorker.done = true;
+  navigator.serviceWorker.register("service-worker.js").then((registration) => {
+    if (registration.waiting && navigator.serviceWorker.controller) offerUpdate(registration.waiting);
+    registration.addEventListener("updatefound", () => {
+      const worker = registration.installing;
+      worker.addEventListener("statechange", () => {
+        if (worker.state === "installed" && navigator.serviceWorker.controller) offerUpdate(worker);
+      });
+    });
+    document.addEventListener("visibilitychange", () => { if (!document.hidden) registration.update(); });
+  });
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    // Only the update the player asked for reloads the page; the game is saved on every move.
+    if (window.pasyansyUpdating) location.reload();
+  });
+}
+
+document.querySelector("#loading p").textContent = words.python;
+showLastTable();
+window.pasyansyRegisterWorker = registerWorker;
+if (navigator.serviceWorker && navigator.serviceWorker.controller) registerWorker();
