@@ -6,7 +6,12 @@ optional hooks a game may add:
 * ``search_moves(state)``: the moves to try, best first, each a tuple of moves played
   in a row (a *macro*, such as "draw until the seven of hearts shows, then play it");
 * ``search_key(state)``: a coarser key under which positions that can reach each other
-  freely count as one (for example the stock's draw position with unlimited redeals).
+  freely count as one (for example the stock's draw position with unlimited redeals);
+* ``apply_macro(state, macro)``: the state after a whole macro, faster than its moves
+  one by one (it must give the same state);
+* ``greedy_moves(state)``: a pruned list of macros (say, a card that can go home goes
+  home and nothing else is tried). It need not be sound: it is only used first, with
+  part of the budget, to look for a win quickly; a loss is proved only by the full search.
 
 A game that adds them must keep them sound: every position reachable by legal moves
 must be reachable, up to ``search_key``, by the macros. The search is depth-first with
@@ -52,12 +57,37 @@ def solve(
     max_nodes: int = 1_000_000,
     max_seconds: float = 10.0,
     clock: Callable[[], float] = time.perf_counter,
+    greedy_share: float = 0.25,
 ) -> Verdict:
-    """Search from ``start``: won (with its line), lost (proved) or unknown (a budget ran out)."""
+    """Search from ``start``: won (with its line), lost (proved) or unknown (a budget ran out).
+
+    With a game's ``greedy_moves`` hook, a pruned search gets ``greedy_share`` of both
+    budgets first; only a win counts from it.
+    """
+    greedy = getattr(game, "greedy_moves", None)
+    if greedy is None:
+        return _search(game, start, max_nodes, max_seconds, clock, None)
+    quick = _search(game, start, int(max_nodes * greedy_share), max_seconds * greedy_share, clock, greedy)
+    if quick.result == "won":
+        return quick
+    rest = _search(game, start, max_nodes - quick.nodes, max_seconds - quick.seconds, clock, None)
+    return Verdict(rest.result, rest.line, quick.nodes + rest.nodes, quick.seconds + rest.seconds)
+
+
+def _search(
+    game: Game[Any],
+    start: Any,
+    max_nodes: int,
+    max_seconds: float,
+    clock: Callable[[], float],
+    moves: Callable[[Any], list[tuple[Move, ...]]] | None,
+) -> Verdict:
+    """Depth-first search; exhausting it proves a loss only when ``moves`` is ``None`` (all moves)."""
     began = clock()
-    order = getattr(game, "search_moves", None) or (lambda s: [(m,) for m in game.legal_moves(s)])
+    order = moves or getattr(game, "search_moves", None) or (lambda s: [(m,) for m in game.legal_moves(s)])
     key_of = getattr(game, "search_key", None) or game.key
     apply = game.apply
+    apply_macro = getattr(game, "apply_macro", None)
     if game.is_won(start):
         return Verdict("won", (), 0, 0.0)
     seen: set[Hashable] = {key_of(start)}
@@ -72,9 +102,12 @@ def solve(
             if path:
                 path.pop()
             continue
-        child = state
-        for move in macro:
-            child = apply(child, move)
+        if apply_macro is not None:
+            child = apply_macro(state, macro)
+        else:
+            child = state
+            for move in macro:
+                child = apply(child, move)
         key = key_of(child)
         if key in seen:
             continue
@@ -86,4 +119,4 @@ def solve(
             return Verdict("unknown", (), nodes, clock() - began)
         path.append(macro)
         stack.append((child, iter(order(child))))
-    return Verdict("lost", (), nodes, clock() - began)
+    return Verdict("lost" if moves is None else "unknown", (), nodes, clock() - began)

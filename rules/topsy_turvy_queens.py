@@ -177,17 +177,106 @@ class TopsyTurvyQueens(Game[TopsyState]):
             return (Move("draw"),) * (index + 1 - shown)
         return (Move("draw"),) * len(state.stock) + (Move("redeal"),) + (Move("draw"),) * (index + 1)
 
+    def apply_macro(self, state: TopsyState, macro: tuple[Move, ...]) -> TopsyState:
+        """A talon macro in one step: the stock and waste are cut where the card was."""
+        if not macro:
+            return state
+        last = macro[-1]
+        if len(macro) == 1 or last.src != "w":
+            for move in macro:
+                state = self.apply(state, move)
+            return state
+        talon = state.waste + state.stock[::-1]
+        index = len(state.waste) - 1 + sum(1 for m in macro if m.kind == "draw")
+        passes = state.passes + sum(1 for m in macro if m.kind == "redeal")
+        if passes != state.passes:
+            index -= len(talon)
+        placed = dataclasses.replace(state, waste=talon[: index + 1], stock=talon[index + 1 :][::-1], passes=passes)
+        return self.apply(placed, last)
+
+    def dead(self, state: TopsyState) -> bool:
+        """A sound proof that the deal cannot be won from here.
+
+        Foundation i *waits for* foundation j when the next card it needs has no copy left
+        but the prisoner under j (the other copy being on a foundation already): that
+        prisoner comes out only when j is complete. A cycle of waiting (i waiting for
+        itself included) can never be broken.
+        """
+        home = [c for f in state.foundations for c in f]
+        waits: dict[int, int] = {}
+        for i, f in enumerate(state.foundations):
+            if not f or len(f) == 13:
+                continue
+            need = f[0] - 13 + len(f) if len(f) > 1 else f[0] - 12  # the next card in suit: A after K
+            copies_home = home.count(need)
+            if copies_home == 2:
+                return True  # both copies already serve other foundations
+            if copies_home != 1:
+                continue
+            holders = [
+                j for j, p in enumerate(state.prisoners) if p == need and not KING_TO_QUEEN.full(state.foundations[j])
+            ]
+            if len(holders) == 1:
+                waits[i] = holders[0]
+        for start in waits:
+            seen, i = set(), start
+            while i in waits and i not in seen:
+                seen.add(i)
+                i = waits[i]
+            if i == start or (i in seen):
+                return True
+        return False
+
+    def _home_rank(self, state: TopsyState, card: int, dst: str) -> float:
+        """Cards home first; of two foundations that take a card, first the one whose own
+        prisoner is that card's twin (it can get the card from nowhere else); kings later."""
+        if rank(card) == KING:
+            return 2
+        i = int(dst[1:]) - 1
+        return -0.5 if i < PRISONERS and state.prisoners[i] == card else 0
+
+    def greedy_moves(self, state: TopsyState) -> list[tuple[Move, ...]]:
+        """A narrow choice for a quick win: a card that can go home goes home; otherwise only
+        moves that uncover a card (a whole run moved off it) and stock cards that become a
+        base for such a run.
+
+        Not sound (a card may be worth keeping, another move may be needed), so only the
+        search for a win uses it.
+        """
+        moves = self.search_moves(state)
+        for macro in moves:
+            last = macro[-1]
+            if last.kind == CARD_MOVE and last.dst[0] == "f":
+                return [macro]
+        units = [col[-run_length(col)] for col in state.tableau if col]
+        narrow = []
+        for macro in moves:
+            last = macro[-1]
+            if last.kind != CARD_MOVE:
+                continue
+            if last.src == "w":
+                card = self.apply_macro(state, macro[:-1]).waste[-1]
+                if any(fits_down_in_suit(unit, card) for unit in units):
+                    narrow.append(macro)
+            elif last.src[0] == "t":
+                col = state.tableau[int(last.src[1:]) - 1]
+                if last.count == run_length(col) and last.count < len(col):
+                    narrow.append(macro)
+        return narrow
+
     def search_moves(self, state: TopsyState) -> list[tuple[Move, ...]]:
         """Every move class, best first: cards home, whole runs onto cards, kings home, the
         rest; with unlimited redeals every stock and waste card is offered as a macro."""
-        ranked: list[tuple[int, tuple[Move, ...]]] = []
+        if self.dead(state):
+            return []
+        ranked: list[tuple[float, tuple[Move, ...]]] = []
         tableau = state.tableau
         for move in self.card_moves(state):
             if move.src == "w" and not state.max_passes:
                 continue  # offered below as a talon macro
             if move.dst[0] == "f":
                 card = self.piles(state)[move.src][-1]
-                ranked.append((2 if rank(card) == KING else 0, (move,)))
+                ranked.append((self._home_rank(state, card, move.dst), (move,)))
                 continue
             target = tableau[int(move.dst[1:]) - 1]
             if move.src == "w":
@@ -207,7 +296,8 @@ class TopsyTurvyQueens(Game[TopsyState]):
             for i, card in enumerate(talon):
                 reach = self._talon_reach(state, i)
                 for j in self._to_foundations(state, card):
-                    ranked.append((2 if rank(card) == KING else 0, (*reach, Move(CARD_MOVE, "w", f"f{j + 1}"))))
+                    home = Move(CARD_MOVE, "w", f"f{j + 1}")
+                    ranked.append((self._home_rank(state, card, home.dst), (*reach, home)))
                 for j, col in enumerate(tableau):
                     if not col or fits_down_in_suit(card, col[-1]):
                         ranked.append((3 if col else 6, (*reach, Move(CARD_MOVE, "w", f"t{j + 1}"))))

@@ -1,0 +1,105 @@
+"""The solver: small positions with a known answer, budgets, and lines that replay."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from pygame_engine import registry
+from pygame_engine.cards import parse_card
+from pygame_engine.solver import solve
+from rules.hard_rug import GAP, RugState
+from rules.shrewish_queens import ShrewState
+from rules.thirteen_common import ThirteenState
+from rules.topsy_turvy_queens import NONE, TopsyState
+
+
+def cards(text: str) -> tuple[int, ...]:
+    return tuple(parse_card(w) for w in text.split())
+
+
+def suit_run(order: str, suit: str) -> str:
+    return " ".join(r + suit for r in order.split())
+
+
+KQ = "K A 2 3 4 5 6 7 8 9 T J Q"
+AK = "A 2 3 4 5 6 7 8 9 T J Q K"
+
+
+def replays(game_id: str, state: Any, line: tuple[Any, ...]) -> bool:
+    game = registry.get(game_id)
+    for move in line:
+        state = game.play(state, move)
+    return game.is_won(state)
+
+
+def test_hard_rug_won_in_one_and_lost_with_no_move() -> None:
+    game = registry.get("hard_rug")
+    rows = [suit_run(AK, s).split() for s in "SHDC"]
+    cells = [parse_card(c) for c in rows[0][:12]] + [GAP, parse_card("KS")]
+    for row in rows[1:]:
+        cells += [parse_card(c) for c in row] + [GAP]
+    near = RugState(1, tuple(cells))
+    verdict = solve(game, near)
+    assert verdict.result == "won" and [str(m) for m in verdict.line] == ["a14>a13"]
+    assert replays("hard_rug", near, verdict.line)
+    stuck = RugState(1, (*near.cells[:12], parse_card("KS"), GAP, *near.cells[14:]), 5)
+    swapped = list(stuck.cells)
+    swapped[0], swapped[14] = swapped[14], swapped[0]  # AH first in row a, AS first in row b: both rows stuck
+    dead = RugState(1, tuple(swapped), 5)
+    assert game.legal_moves(dead) == [] and solve(game, dead).result == "lost"
+
+
+def full(order: str, suits: str) -> tuple[tuple[int, ...], ...]:
+    return tuple(cards(suit_run(order, s)) for s in suits)
+
+
+def test_topsy_won_in_one_and_a_prisoner_that_waits_for_itself() -> None:
+    game = registry.get("topsy_turvy_queens")
+    foundations = (*full(KQ, "SHDCSHD"), cards(suit_run(KQ, "C"))[:-1])
+    near = TopsyState(1, foundations, (NONE,) * 7, ((),) * 8, (), cards("QC"))
+    verdict = solve(game, near)
+    assert verdict.result == "won" and replays("topsy_turvy_queens", near, verdict.line)
+    # Foundation 1 needs the queen of hearts; one is home on foundation 2, the other is
+    # foundation 1's own prisoner, which comes out only when foundation 1 is complete.
+    waiting = (cards(suit_run(KQ, "H"))[:-1], cards(suit_run(KQ, "H")), *full(KQ, "SDCSDC"))
+    dead = TopsyState(1, waiting, cards("QH") + (NONE,) * 6, ((),) * 8, (), ())
+    assert game.dead(dead) and solve(game, dead).result == "lost"
+
+
+def test_shrewish_won_by_a_draw() -> None:
+    game = registry.get("shrewish_queens")
+    foundations = (*full(KQ, "SHDCSHD"), cards(suit_run(KQ, "C"))[:-1])
+    near = ShrewState(1, foundations, ((),) * 8, cards("QC"), (), (), True)
+    verdict = solve(game, near)
+    assert verdict.result == "won" and [str(m) for m in verdict.line] == ["draw"]
+    lost = ShrewState(1, foundations, ((),) * 8, (), (), cards("QC 5D"), True)  # the queen lies under a card
+    assert solve(game, lost).result == "lost"
+
+
+@pytest.mark.parametrize("game_id", ["stumbling_block", "thirteen_piles"])
+def test_thirteen_piles_won_and_lost(game_id: str) -> None:
+    game = registry.get(game_id)
+    stage = -1 if game_id == "stumbling_block" else 14  # the review over / every step taken
+    foundations = (*full(AK, "SHDCSHD"), cards(suit_run(AK, "C"))[:-2])
+    near = ThirteenState(1, foundations, (cards("KC QC"), *((),) * 12), stage=stage)
+    verdict = solve(game, near)
+    assert verdict.result == "won" and replays(game_id, near, verdict.line)
+    # The queen under a king, and no empty pile for the king: nothing can ever move.
+    blocked = ThirteenState(1, foundations, (cards("QC KC"), *(cards("KC"),) * 12), stage=stage)
+    assert game.legal_moves(blocked) == [] and solve(game, blocked).result == "lost"
+
+
+def test_budgets_give_unknown() -> None:
+    game = registry.get("topsy_turvy_queens")
+    verdict = solve(game, game.new(1), max_nodes=50)
+    assert verdict.result == "unknown" and verdict.line == () and verdict.nodes <= 50
+
+
+@pytest.mark.parametrize(("game_id", "deal"), [("hard_rug", 3), ("topsy_turvy_queens", 7), ("shrewish_queens", 4)])
+def test_winning_lines_from_deals_replay_through_the_checked_path(game_id: str, deal: int) -> None:
+    game = registry.get(game_id)
+    verdict = solve(game, game.new(deal), max_nodes=100_000)
+    assert verdict.result == "won"
+    assert game.is_won(game.replay(deal, verdict.line))
