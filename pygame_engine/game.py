@@ -158,6 +158,25 @@ class Game(ABC, Generic[S]):
         found = [m for m in self.legal_moves(state) if m.kind == CARD_MOVE and m.src == src and m.count == count]
         return sorted(found, key=lambda m: 0 if m.dst.startswith("f") else 1)
 
+    def hints(self, state: S) -> list[Move]:
+        """Useful moves, most useful first, for the hint button.
+
+        Ranked by the game's ``player_rank`` when it has one (as the ordinary player
+        ranks them), else foundations first; card moves into an empty pile and the
+        game's buttons come last.
+        """
+        rank = getattr(self, "player_rank", None)
+        piles = self.piles(state)
+
+        def order(move: Move) -> float:
+            if rank is not None:
+                return float(rank(state, move))
+            if move.kind != CARD_MOVE:
+                return 3.0
+            return 0.0 if move.dst.startswith("f") else (1.0 if piles[move.dst] else 2.0)
+
+        return sorted(self.legal_moves(state), key=order)
+
     def replay(self, deal: int, moves: Sequence[Move | str], options: Mapping[str, object] | None = None) -> S:
         """The state after playing ``moves`` from the deal's start, every move checked."""
         state = self.new(deal, options)

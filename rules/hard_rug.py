@@ -180,6 +180,17 @@ class HardRug(Game[RugState]):
             return f"{move.dst} takes only {card_text(left + 1)}, one rank above {card_text(left)} in suit"
         return None
 
+    def player_rank(self, state: RugState, move: Move) -> int:
+        """For the hasty player and the hint: a chain from an ace grows first, then aces
+        move to a first cell, then the rest."""
+        if move.kind != CARD_MOVE:
+            return 3
+        dst = _CELL_INDEX[move.dst]
+        column = dst % COLS
+        if column == 0:
+            return 1
+        return 0 if chain_length(state.cells, dst // COLS) == column else 2
+
     def gap_reason(self, state: RugState, cell: str) -> str | None:
         """Why the gap ``cell`` takes nothing (a key of ``GAP_REASONS``), or ``None`` if a card fits."""
         index = cell_index(cell)

@@ -227,6 +227,22 @@ class TopsyTurvyQueens(Game[TopsyState]):
                 return True
         return False
 
+    def player_rank(self, state: TopsyState, move: Move) -> int:
+        """For the hasty player and the hint: home first, then a whole run that uncovers a
+        card, the waste onto a column, the stock; moves into empty columns last."""
+        if move.kind != CARD_MOVE:
+            return 3
+        if move.dst[0] == "f":
+            return 0
+        target = state.tableau[int(move.dst[1:]) - 1]
+        if move.src == "w":
+            return 2 if target else 5
+        col = state.tableau[int(move.src[1:]) - 1]
+        uncovers = move.count == run_length(col) and move.count < len(col)
+        if target:
+            return 1 if uncovers else 4
+        return 4 if uncovers else 6
+
     def _home_rank(self, state: TopsyState, card: int, dst: str) -> float:
         """Cards home first; of two foundations that take a card, first the one whose own
         prisoner is that card's twin (it can get the card from nowhere else); kings later."""

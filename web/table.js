@@ -121,7 +121,12 @@ function onUp(event) {
 function onKey(event) {
   const mod = event.ctrlKey || event.metaKey;
   const key = event.key.toLowerCase();
-  if (mod && key === "z" && !event.shiftKey) { call("undo"); event.preventDefault(); }
+  if (event.target.closest && event.target.closest("input")) {
+    if (key === "enter") call("deal", { value: event.target.value });
+    return;
+  }
+  if (!mod && key === "h") { call("hint"); event.preventDefault(); }
+  else if (mod && key === "z" && !event.shiftKey) { call("undo"); event.preventDefault(); }
   else if (mod && (key === "y" || (key === "z" && event.shiftKey))) { call("redo"); event.preventDefault(); }
 }
 
@@ -129,7 +134,8 @@ function onClick(event) {
   const button = event.target.closest("[data-call]");
   if (!button || button.disabled) return;
   event.preventDefault();
-  call(button.dataset.call, { verb: button.dataset.verb || "" });
+  const input = document.getElementById("deal-number");
+  call(button.dataset.call, { verb: button.dataset.verb || "", value: input ? input.value : "" });
 }
 
 document.addEventListener("DOMContentLoaded", () => {

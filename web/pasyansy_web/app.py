@@ -1,7 +1,7 @@
 """The glue between the page and the table: storage, routing, rendering, events.
 
 This is the only module that touches the browser. JavaScript (``table.js``) handles
-pointer gestures and animation, and calls :func:`call` with what the person did.
+pointer gestures and animation, and calls :meth:`Page.call` with what the person did.
 """
 
 from __future__ import annotations
@@ -17,21 +17,26 @@ from pyscript import document, window  # type: ignore[import-not-found]
 
 from pasyansy_web.i18n import t
 from pasyansy_web.links import LinkError, parse_link
+from pasyansy_web.pages import SETTINGS, record, rules_html, settings_html, start_html, stats_html
 from pasyansy_web.render import table_html
 from pasyansy_web.table import Outcome, Table
 from pygame_engine import EngineError, registry
+from pygame_engine.levels import pick
 
 PREFIX = "pasyansy:"
+LEVEL_CHOICES = ("easy", "medium", "hard", "any")
 
 
 class Page:
-    """The one page: the start list or a table."""
+    """The one page: the start list, a table, a game's rules or the statistics."""
 
     def __init__(self) -> None:
         self.lang = self.get("lang") or "ru"
         self.table: Table | None = None
+        self.level = "any"
         self.clock_start = time.monotonic()
         self.seconds_before = 0.0
+        self.choosing = False
 
     # --- storage ----------------------------------------------------------------------------
 
@@ -43,23 +48,46 @@ class Page:
     def put(self, key: str, value: str) -> None:
         window.localStorage.setItem(PREFIX + key, value)
 
+    def setting(self, name: str) -> bool:
+        default_on = name == "anim"
+        value = self.get(name)
+        return default_on if value is None else value == "on"
+
+    def settings(self) -> dict[str, bool]:
+        return {name: self.setting(name) for name in SETTINGS}
+
+    def stats(self) -> dict[str, Any]:
+        try:
+            data = json.loads(self.get("stats") or "{}")
+        except json.JSONDecodeError:
+            data = {}
+        return data if isinstance(data, dict) else {}
+
     def elapsed(self) -> float:
         return self.seconds_before + time.monotonic() - self.clock_start
 
     def store(self) -> None:
-        """Autosave: the whole game with its history, and its time."""
+        """Autosave: the whole game with its history, its time and its level."""
         if self.table is None:
             return
         game = self.table.game.id
         self.put(f"save:{game}", self.table.save())
-        self.put(f"time:{game}", json.dumps({"deal": self.table.history.deal, "seconds": self.elapsed()}))
-        self.put("current", game)
+        self.put(f"time:{game}", json.dumps({"deal": self.table.history.deal, "seconds": self.elapsed(),
+                                              "level": self.level}))
 
     # --- routing ----------------------------------------------------------------------------
 
     def route(self) -> None:
+        fragment = str(window.location.hash or "")
+        document.body.classList.toggle("large", self.setting("large"))
+        if fragment.startswith("#rules="):
+            self.show_rules(fragment[len("#rules="):])
+            return
+        if fragment == "#stats":
+            self.show_other(stats_html(self.stats(), self.lang), t("stats", self.lang))
+            return
         try:
-            link = parse_link(str(window.location.hash or ""))
+            link = parse_link(fragment)
         except LinkError as exc:
             self.show_start(t("bad_link", self.lang, reason=str(exc)))
             return
@@ -68,7 +96,7 @@ class Page:
         else:
             self.open_game(*link)
 
-    def open_game(self, game_id: str, deal: int | None) -> None:
+    def open_game(self, game_id: str, deal: int | None, level: str | None = None) -> None:
         message = None
         saved = self.get(f"save:{game_id}")
         table = None
@@ -78,47 +106,95 @@ class Page:
             except EngineError as exc:
                 # Never lose a game: the damaged save is kept aside, word for word.
                 self.put(f"broken:{game_id}", saved)
+                window.localStorage.removeItem(f"{PREFIX}save:{game_id}")
                 window.console.warn(f"saved game of {game_id} set aside: {exc}")
                 message = t("save_broken", self.lang)
+        times = json.loads(self.get(f"time:{game_id}") or "{}")
         if table is None or (deal is not None and table.history.deal != deal):
-            table = Table.new(game_id, deal if deal is not None else random.randrange(1, 1_000_000), lang=self.lang)
+            if table is not None:
+                self.finish(table, times.get("level", "any"))
+            options = {"book_rules": True} if game_id == "topsy_turvy_queens" and self.setting("book") else {}
+            number = deal if deal is not None else random.randrange(1, 1_000_000)
+            table = Table.new(game_id, number, options, lang=self.lang)
+            self.level = level or "any"
             self.seconds_before = 0.0
         else:
-            times = json.loads(self.get(f"time:{game_id}") or "{}")
-            self.seconds_before = float(times.get("seconds", 0.0)) if times.get("deal") == table.history.deal else 0.0
+            same = times.get("deal") == table.history.deal
+            self.seconds_before = float(times.get("seconds", 0.0)) if same else 0.0
+            self.level = str(times.get("level", "any")) if same else "any"
         self.clock_start = time.monotonic()
+        table.auto_home = self.setting("auto")
         self.table = table
+        self.choosing = False
         self.store()
         window.history.replaceState(None, "", f"#game={game_id}&deal={table.history.deal}")
         document.getElementById("start").hidden = True
         document.getElementById("play").hidden = False
         self.render(message)
 
+    def finish(self, table: Table, level: str) -> None:
+        """A game left unfinished counts as played and lost, once it had a move."""
+        if table.history.moves and not table.game.is_won(table.state):
+            stats = self.stats()
+            record(stats, table.game.id, level, False, 0.0)
+            self.put("stats", json.dumps(stats))
+
     # --- drawing ----------------------------------------------------------------------------
 
-    def show_start(self, message: str | None = None) -> None:
+    def show_other(self, html: str, title: str) -> None:
         self.table = None
-        items = []
-        for game in registry.games():
-            name = game.name_en if self.lang == "en" else game.name_ru
-            summary = game.summary_en if self.lang == "en" else game.summary_ru
-            saved = self.get(f"save:{game.id}")
-            mark = f' <span class="mark">{t("in_progress", self.lang)}</span>' if saved else ""
-            items.append(
-                f'<li><a href="#game={game.id}" data-game="{game.id}"><strong>{escape(name)}</strong>{mark}'
-                f"<span>{escape(summary)}</span></a></li>"
-            )
-        note = f'<p class="note" role="alert">{escape(message)}</p>' if message else ""
         start = document.getElementById("start")
-        start.innerHTML = (
-            f"<h1>{t('title', self.lang)}</h1><p>{t('tagline', self.lang)}</p>{note}"
-            f'<ul class="games">{"".join(items)}</ul>'
-            f'<button id="lang" data-call="lang">{t("language", self.lang)}</button>'
-        )
+        start.innerHTML = html
         start.hidden = False
         document.getElementById("play").hidden = True
-        document.title = t("title", self.lang)
+        document.getElementById("title").textContent = title
+        document.getElementById("moves").textContent = ""
+        document.title = f"{title} — {t('title', self.lang)}"
+        document.documentElement.lang = self.lang
         self.ready()
+
+    def show_start(self, message: str | None = None) -> None:
+        in_progress = {g.id for g in registry.games() if self.get(f"save:{g.id}")}
+        self.show_other(start_html(self.lang, in_progress, self.settings(), message), t("title", self.lang))
+
+    def show_rules(self, game_id: str) -> None:
+        try:
+            game = registry.get(game_id)
+        except EngineError as exc:
+            self.show_start(t("bad_link", self.lang, reason=str(exc)))
+            return
+        self.show_other(rules_html(game, self.lang), game.name_en if self.lang == "en" else game.name_ru)
+
+    def controls(self, view: dict[str, Any]) -> str:
+        lang = self.lang
+        if self.choosing:
+            levels = "".join(f'<button data-call="level" data-verb="{lv}">{t("level_" + lv, lang)}</button>'
+                             for lv in LEVEL_CHOICES)
+            return (f'<span class="choose">{t("choose_level", lang)}</span>{levels}'
+                    f'<label class="deal-input">{t("open_deal", lang)}<input id="deal-number" inputmode="numeric" '
+                    f'size="7" aria-label="{t("open_deal", lang)}"></label><button data-call="deal">OK</button>'
+                    f'<button data-call="replay">{t("replay", lang)}</button>')
+        animated = self.setting("anim")
+        buttons = [
+            f'<a class="button" href="#">{t("back", lang)}</a>',
+            f'<button data-call="new">{t("new_game", lang)}</button>',
+            f'<button data-call="undo" {"" if view["can_undo"] else "disabled"}>{t("undo", lang)}</button>',
+            f'<button data-call="redo" {"" if view["can_redo"] else "disabled"}>{t("redo", lang)}</button>',
+            f'<button data-call="hint">{t("hint_button", lang)}</button>',
+        ]
+        for action in view["actions"]:
+            if action["label"]:
+                enabled = "" if action["enabled"] else "disabled"
+                buttons.append(f'<button data-call="action" data-verb="{action["verb"]}" {enabled}>'
+                               f'{escape(action["label"])}</button>')
+        buttons += [
+            f'<a class="button" href="#rules={view["game"]}">{t("rules", lang)}</a>',
+            f'<button data-call="toggle" data-verb="large" aria-pressed="{str(self.setting("large")).lower()}">'
+            f'{t("large", lang)}</button>',
+            f'<button data-call="anim" aria-pressed="{str(animated).lower()}">'
+            f'{t("animation_on" if animated else "animation_off", lang)}</button>',
+        ]
+        return "".join(buttons)
 
     def render(self, message: str | None = None) -> None:
         table = self.table
@@ -132,43 +208,49 @@ class Page:
         board.dataset.h = str(layout.height)
         board.dataset.game = table.game.id
         board.dataset.deal = str(table.history.deal)
+        board.dataset.level = self.level
         html = table_html(view)
         board.innerHTML = html
         board.inert = False
         lang = self.lang
-        animated = self.get("anim") != "off"
-        buttons = [
-            f'<a class="button" href="#">{t("back", lang)}</a>',
-            f'<button data-call="anim" aria-pressed="{str(animated).lower()}">'
-            f'{t("animation_on" if animated else "animation_off", lang)}</button>',
-            f'<button data-call="new">{t("new_game", lang)}</button>',
-            f'<button data-call="undo" {"" if view["can_undo"] else "disabled"}>{t("undo", lang)}</button>',
-            f'<button data-call="redo" {"" if view["can_redo"] else "disabled"}>{t("redo", lang)}</button>',
-        ]
-        for action in view["actions"]:
-            if action["label"]:
-                enabled = "" if action["enabled"] else "disabled"
-                buttons.append(f'<button data-call="action" data-verb="{action["verb"]}" {enabled}>'
-                               f'{escape(action["label"])}</button>')
-        document.getElementById("controls").innerHTML = "".join(buttons)
-        document.getElementById("title").textContent = f'{view["name"]} · {t("deal", lang, n=view["deal"])}'
+        document.getElementById("controls").innerHTML = self.controls(view)
+        level = "" if self.level == "any" else f' · {t("level_" + self.level, lang)}'
+        document.getElementById("title").textContent = f'{view["name"]} · {t("deal", lang, n=view["deal"])}{level}'
         counts = [t("moves", lang, n=view["moves"]), *view["counters"]]
         document.getElementById("moves").textContent = " · ".join(counts)
         status = view["status"]
+        offers = ""
         if status == "won" and message is None:
             seconds = int(self.elapsed())
             message = t("won", lang, moves=view["moves"], time=f"{seconds // 60}:{seconds % 60:02d}")
+            self.count_win(seconds)
         elif status == "lost" and message is None:
             message = t("lost", lang)
+            offers = (f' <button data-call="undo">{t("undo", lang)}</button>'
+                      f' <button data-call="new">{t("new_game", lang)}</button>')
         box = document.getElementById("message")
-        box.textContent = message or ""
+        box.innerHTML = escape(message or "") + offers
         box.dataset.status = status
         document.title = f'{view["name"]} — {t("title", lang)}'
+        document.documentElement.lang = lang
         window.pasyansyLayout()
         # Kept so that the next visit can show the table before Python is ready.
         self.put("lastTable", json.dumps({"game": table.game.id, "html": html, "w": layout.width,
                                           "h": layout.height, "title": document.getElementById("title").textContent}))
         self.ready()
+
+    def count_win(self, seconds: float) -> None:
+        """Statistics count a won game once."""
+        table = self.table
+        if table is None:
+            return
+        mark = f"{table.game.id}/{table.history.deal}"
+        if self.get(f"counted:{table.game.id}") == mark:
+            return
+        stats = self.stats()
+        record(stats, table.game.id, self.level, True, seconds)
+        self.put("stats", json.dumps(stats))
+        self.put(f"counted:{table.game.id}", mark)
 
     def ready(self) -> None:
         document.documentElement.dataset.ready = "1"
@@ -177,21 +259,12 @@ class Page:
 
     def call(self, kind: str, payload: str) -> str:
         data: dict[str, Any] = json.loads(payload) if payload else {}
+        verb = str(data.get("verb", ""))
         if kind == "route":
             self.route()
             return "{}"
-        if kind == "lang":
-            self.lang = "en" if self.lang == "ru" else "ru"
-            self.put("lang", self.lang)
-            if self.table:
-                self.table.lang = self.lang
-                self.render()
-            else:
-                self.show_start()
-            return "{}"
-        if kind == "anim":
-            self.put("anim", "on" if self.get("anim") == "off" else "off")
-            self.render()
+        if kind in ("lang", "toggle", "anim", "reset_stats"):
+            self.change_setting(kind, verb)
             return "{}"
         if kind == "resize":
             self.render()
@@ -200,9 +273,11 @@ class Page:
         if table is None:
             return "{}"
         if kind == "new":
-            window.localStorage.removeItem(f"{PREFIX}save:{table.game.id}")
-            self.open_game(table.game.id, random.randrange(1, 1_000_000))
+            self.choosing = True
+            self.render()
             return "{}"
+        if kind in ("level", "deal", "replay"):
+            return self.new_deal(table, kind, verb, str(data.get("value", "")))
         outcome: Outcome
         if kind == "tap":
             outcome = table.tap(str(data["pile"]), int(data["index"]))
@@ -212,8 +287,10 @@ class Page:
             outcome = table.undo()
         elif kind == "redo":
             outcome = table.redo()
+        elif kind == "hint":
+            outcome = table.hint()
         elif kind == "action":
-            outcome = table.action(str(data["verb"]))
+            outcome = table.action(verb)
         else:
             return json.dumps({"error": f"unknown call {kind!r}"})
         if outcome.move:
@@ -221,12 +298,51 @@ class Page:
         self.render(outcome.message)
         return json.dumps(outcome.as_dict())
 
+    def new_deal(self, table: Table, kind: str, level: str, value: str) -> str:
+        game_id = table.game.id
+        if kind == "replay":
+            deal, level = table.history.deal, self.level
+        elif kind == "deal":
+            if not value.isdigit() or len(value) > 12:
+                self.choosing = False
+                self.render(t("bad_link", self.lang, reason=f"{value[:20]!r}"))
+                return "{}"
+            deal, level = int(value), "any"
+        elif level in ("easy", "medium", "hard"):
+            deal = pick(game_id, level, random.Random()) or random.randrange(1, 1_000_000)
+        else:
+            deal, level = random.randrange(1, 1_000_000), "any"
+        self.finish(table, self.level)
+        window.localStorage.removeItem(f"{PREFIX}save:{game_id}")
+        self.open_game(game_id, deal, level)
+        return "{}"
+
+    def change_setting(self, kind: str, name: str) -> None:
+        if kind == "lang":
+            self.lang = "en" if self.lang == "ru" else "ru"
+            self.put("lang", self.lang)
+            if self.table:
+                self.table.lang = self.lang
+        elif kind == "anim":
+            self.put("anim", "off" if self.setting("anim") else "on")
+        elif kind == "toggle" and name in SETTINGS:
+            self.put(name, "off" if self.setting(name) else "on")
+            if self.table:
+                self.table.auto_home = self.setting("auto")
+        elif kind == "reset_stats" and window.confirm(t("reset_confirm", self.lang)):
+            self.put("stats", "{}")
+        document.body.classList.toggle("large", self.setting("large"))
+        if self.table:
+            self.render()
+        else:
+            self.route()
+
     def state_json(self) -> str:
         """The engine's piles, for tests that compare the page with the engine."""
         if self.table is None:
             return "null"
         piles = self.table.game.piles(self.table.state)
-        return json.dumps({"game": self.table.game.id, "deal": self.table.history.deal,
+        return json.dumps({"game": self.table.game.id, "deal": self.table.history.deal, "level": self.level,
                            "moves": [str(m) for m in self.table.history.done_moves],
                            "piles": {p: list(c) for p, c in piles.items()}})
 
@@ -239,3 +355,6 @@ def main() -> None:
     page.route()
     document.getElementById("loading").hidden = True
     window.pasyansyRegisterWorker()
+
+
+__all__ = ["Page", "main", "settings_html"]

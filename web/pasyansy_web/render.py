@@ -66,9 +66,11 @@ def _card(card: int, pile: str, i: int, x: float, y: float, face_up: bool, lang:
 
 
 def table_html(view: dict[str, Any]) -> str:
-    """The table's inner HTML: a slot for every pile, then its cards."""
+    """The table's inner HTML: a slot for every pile, then its cards; a hinted move's
+    cards and target carry the class ``hint``."""
     lang = view["lang"]
     layout = view["layout"]
+    hint = view.get("hint") or {}
     parts = []
     for order, slot in enumerate(layout.slots):
         # Later slots lie above earlier ones, so overlapping rows and cells show their indices.
@@ -77,13 +79,22 @@ def table_html(view: dict[str, Any]) -> str:
         cards, hidden = pile["cards"], pile["hidden"]
         label = escape(slot.label if slot.kind != "stock" else str(len(cards)))
         name = f'{KIND_NAMES[lang][slot.kind]} {escape(slot.label or slot.pile)}'
+        aimed = hint.get("dst") == slot.pile or (hint.get("kind") != "move" and hint.get("src") == slot.pile)
+        target = " hint" if aimed else ""
         parts.append(
-            f'<div class="slot kind-{slot.kind}" data-pile="{slot.pile}" data-index="-1" role="button" '
+            f'<div class="slot kind-{slot.kind}{target}" data-pile="{slot.pile}" data-index="-1" role="button" '
             f'tabindex="0" aria-label="{name}" style="--x:{slot.x};--y:{slot.y}">'
             f'<span class="label">{label}</span></div>'
         )
+        moving = hint.get("src") == slot.pile and hint.get("kind") == "move"
+        hinted_from = len(cards) - hint["count"] if moving else None
+        if hint.get("dst") == slot.pile and cards:
+            hinted_from = len(cards) - 1
         for i, ((x, y), card) in enumerate(zip(offsets(slot, len(cards), hidden), cards, strict=True)):
-            parts.append(_card(card, slot.pile, i, x, y, i >= hidden, lang, z + i))
+            html = _card(card, slot.pile, i, x, y, i >= hidden, lang, z + i)
+            if hinted_from is not None and i >= hinted_from:
+                html = html.replace('<div class="card ', '<div class="hint card ', 1)
+            parts.append(html)
         if slot.kind in ("stock", "aux") and cards:
             parts.append(f'<div class="badge" style="--x:{slot.x};--y:{slot.y}">{len(cards)}</div>')
     return "".join(parts)

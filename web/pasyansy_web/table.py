@@ -47,6 +47,9 @@ class Table:
         self.game: Game[Any] = history.game
         self.lang = lang
         self._last_tap: _LastTap | None = None
+        self._hint: tuple[int, int] | None = None  # (history position, index of the hint shown)
+        self.hinted: Move | None = None
+        self.auto_home = False
 
     @classmethod
     def new(cls, game_id: str, deal: int, options: dict[str, Any] | None = None, lang: str = "ru") -> Table:
@@ -71,7 +74,9 @@ class Table:
         steps_of = getattr(self.game, "steps", None)
         steps = [vars_of(s) for s in steps_of(before, move)] if steps_of else []
         self.history.play(move)
-        return Outcome(move=str(move), steps=steps)
+        self.hinted = None
+        auto = self.play_safe_home()
+        return Outcome(move=str(move), steps=steps + [{"what": "auto home", "move": m} for m in auto])
 
     def tap(self, pile: str, index: int) -> Outcome:
         """A tap on card ``index`` of ``pile`` (-1: on the empty place itself)."""
@@ -141,6 +146,32 @@ class Table:
             return Outcome(message=reason)
         return self._play(move)
 
+    def hint(self) -> Outcome:
+        """The next useful move, to highlight; pressing again shows the one after."""
+        hints = [m for m in self.game.hints(self.state) if m.kind == CARD_MOVE] or self.game.hints(self.state)
+        if not hints:
+            self.hinted = None
+            return Outcome(message=t("no_hint", self.lang))
+        shown = self._hint[1] + 1 if self._hint and self._hint[0] == self.history.position else 0
+        self._hint = (self.history.position, shown % len(hints))
+        self.hinted = hints[self._hint[1]]
+        return Outcome(message=t("hint", self.lang, n=self._hint[1] + 1, m=len(hints)))
+
+    def play_safe_home(self) -> list[str]:
+        """With auto-move on: aces go home by themselves (nothing is ever built on an ace)."""
+        played = []
+        while self.auto_home:
+            for move in self.game.legal_moves(self.state):
+                if move.kind == CARD_MOVE and move.dst.startswith("f") and move.count == 1:
+                    card = self.game.piles(self.state)[move.src][-1]
+                    if card % 13 == 0:  # an ace
+                        self.history.play(move)
+                        played.append(str(move))
+                        break
+            else:
+                break
+        return played
+
     def undo(self) -> Outcome:
         if not self.history.can_undo():
             return Outcome()
@@ -194,6 +225,8 @@ class Table:
             "status": game.status(state),
             "actions": self.actions(),
             "counters": self.counters(),
+            "hint": None if self.hinted is None else {"src": self.hinted.src, "dst": self.hinted.dst,
+                                                      "count": self.hinted.count, "kind": self.hinted.kind},
         }
 
 

@@ -1,0 +1,113 @@
+"""Solve and play a range of deals: one JSON line per deal, and a summary table.
+
+    python -m pygame_engine.batch GAME FIRST LAST [--options JSON] [--seconds S]
+        [--nodes N] [--plays 32] [--workers W] [--out FILE] [--verify]
+
+Each deal is a pure function of (game, deal, options, budget), so a range can be
+split over many machines and the lines joined. ``--verify`` replays every winning
+line through the checked path.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import statistics
+import sys
+import time
+from typing import Any
+
+from pygame_engine import registry
+from pygame_engine.player import win_count
+from pygame_engine.solver import solve
+
+
+def run_deal(job: tuple[str, int, dict[str, Any], float, int, int, bool]) -> dict[str, Any]:
+    """Solve one deal and let the ordinary player try it: one JSON-ready record."""
+    game_id, deal, options, seconds, nodes, plays, verify = job
+    game = registry.get(game_id)
+    start = game.new(deal, options)
+    verdict = solve(game, start, max_nodes=nodes, max_seconds=seconds)
+    record: dict[str, Any] = {
+        "game": game_id, "deal": deal, "options": options, "verdict": verdict.result,
+        "nodes": verdict.nodes, "seconds": round(verdict.seconds, 4), "line": len(verdict.line),
+        "player_wins": win_count(game, deal, plays, options) if plays else 0, "plays": plays,
+    }
+    if verify and verdict.result == "won":
+        record["verified"] = game.is_won(game.replay(deal, verdict.line, options))
+    return record
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson interval of a proportion k/n."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def summary(records: list[dict[str, Any]]) -> str:
+    """The table: won / lost / unknown with 95% intervals, positions per second, times."""
+    n = len(records)
+    lines = [f"deals: {n}"]
+    for verdict in ("won", "lost", "unknown"):
+        k = sum(r["verdict"] == verdict for r in records)
+        lo, hi = wilson(k, n)
+        lines.append(f"  {verdict:8} {k:6}  {100 * k / max(n, 1):6.2f}%  (95%: {100 * lo:.2f}–{100 * hi:.2f}%)")
+    seconds = sorted(r["seconds"] for r in records)
+    won = sorted(r["seconds"] for r in records if r["verdict"] == "won")
+    nodes = sum(r["nodes"] for r in records)
+    if seconds:
+        p95 = seconds[min(len(seconds) - 1, round(0.95 * (len(seconds) - 1)))]
+        lines.append(f"  time per deal: median {1000 * statistics.median(seconds):.1f} ms, p95 {1000 * p95:.1f} ms")
+        lines.append(f"  positions per second: {nodes / max(sum(seconds), 1e-9):,.0f}")
+    if won:
+        lines.append(f"  time per won deal: median {1000 * statistics.median(won):.1f} ms")
+        rates = [r["player_wins"] / r["plays"] for r in records if r["verdict"] == "won" and r["plays"]]
+        if rates:
+            lines.append(f"  ordinary player on won deals: mean win rate {statistics.mean(rates):.3f}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m pygame_engine.batch", description=__doc__.splitlines()[0])
+    parser.add_argument("game")
+    parser.add_argument("first", type=int)
+    parser.add_argument("last", type=int, help="inclusive")
+    parser.add_argument("--options", default="{}", help="game options as JSON")
+    parser.add_argument("--seconds", type=float, default=2.0, help="time budget per deal")
+    parser.add_argument("--nodes", type=int, default=2_000_000, help="position budget per deal")
+    parser.add_argument("--plays", type=int, default=32, help="ordinary player's games per deal")
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--out", help="JSON lines file (default: standard output)")
+    parser.add_argument("--verify", action="store_true", help="replay winning lines through the checked path")
+    args = parser.parse_args(argv)
+    game = registry.get(args.game)
+    options = game.normalize_options(json.loads(args.options))
+    jobs = [(args.game, d, options, args.seconds, args.nodes, args.plays, args.verify)
+            for d in range(args.first, args.last + 1)]
+    out = open(args.out, "w") if args.out else sys.stdout  # noqa: SIM115 - closed below when a file
+    records: list[dict[str, Any]] = []
+    began = time.monotonic()
+    with multiprocessing.Pool(args.workers) as pool:
+        for record in pool.imap(run_deal, jobs):
+            records.append(record)
+            out.write(json.dumps(record) + "\n")
+            out.flush()
+            done = len(records)
+            bar = "#" * (30 * done // len(jobs))
+            sys.stderr.write(f"\r[{bar:30}] {done}/{len(jobs)}  {time.monotonic() - began:.0f} s")
+    sys.stderr.write("\n")
+    if args.out:
+        out.close()
+    print(summary(records), file=sys.stderr)
+    if args.verify and not all(r.get("verified", True) for r in records):
+        sys.exit("a winning line did not replay")
+
+
+if __name__ == "__main__":
+    main()

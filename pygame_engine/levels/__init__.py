@@ -1,0 +1,35 @@
+"""Level catalogues: deals a solver proved winnable, graded by the ordinary player.
+
+Each game's file ``<game>.json`` holds ``easy``, ``medium`` and ``hard`` lists of deal
+numbers and the ``thresholds`` between them (the ordinary player's win rate over
+``plays`` games without undo). ``tools/levels.py`` makes them from batch results.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from functools import cache
+from importlib import resources
+from typing import Any
+
+LEVELS = ("easy", "medium", "hard")
+
+
+@cache
+def catalogue(game_id: str) -> dict[str, Any] | None:
+    """The game's catalogue, or ``None`` when none is shipped yet."""
+    path = resources.files(__package__).joinpath(f"{game_id}.json")
+    if not path.is_file():
+        return None
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return data
+
+
+def pick(game_id: str, level: str, rng: random.Random) -> int | None:
+    """A deal of ``level`` for ``game_id``, or ``None`` when the level has no deals."""
+    if level not in LEVELS:
+        raise ValueError(f"no level {level!r} (levels: {', '.join(LEVELS)})")
+    data = catalogue(game_id)
+    deals = data.get(level, []) if data else []
+    return rng.choice(deals) if deals else None

@@ -1,0 +1,67 @@
+"""Make the level catalogues from batch results.
+
+    python -m tools.levels RESULTS.jsonl [...]
+
+Reads the JSON lines of ``python -m pygame_engine.batch`` (default options only),
+keeps the deals proved winnable, sorts them by the ordinary player's win rate and
+cuts them into three equal parts: the third the player wins most often is Лёгкий,
+the next Средний, the last Сложный. Writes ``pygame_engine/levels/<game>.json``
+with the thresholds and counts, which the rules page quotes.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+from pygame_engine import registry
+
+OUT = Path(__file__).resolve().parent.parent / "pygame_engine" / "levels"
+
+
+def make(records: list[dict[str, Any]]) -> dict[str, Any]:
+    """The catalogue of one game's records."""
+    won = [r for r in records if r["verdict"] == "won" and r.get("verified", True)]
+    won.sort(key=lambda r: (-r["player_wins"], r["deal"]))
+    third = len(won) // 3
+    parts = {"easy": won[:third], "medium": won[third : 2 * third], "hard": won[2 * third : 3 * third]}
+    plays = records[0]["plays"] if records else 0
+
+    def rate(r: dict[str, Any]) -> float:
+        return round(float(r["player_wins"]) / max(int(plays), 1), 4)
+
+    return {
+        "game": records[0]["game"] if records else "",
+        "plays": plays,
+        "decided_from": len(records),
+        "proved_winnable": len(won),
+        "thresholds": {
+            "easy_at_least": rate(parts["easy"][-1]) if parts["easy"] else None,
+            "hard_at_most": rate(parts["hard"][0]) if parts["hard"] else None,
+        },
+        "mean_player_rate": {k: round(sum(rate(r) for r in v) / max(len(v), 1), 4) for k, v in parts.items()},
+        **{k: sorted(r["deal"] for r in v) for k, v in parts.items()},
+    }
+
+
+def main(argv: list[str] | None = None) -> None:
+    by_game: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for name in argv if argv is not None else sys.argv[1:]:
+        for line in Path(name).read_text().splitlines():
+            record = json.loads(line)
+            game = registry.get(record["game"])
+            if record["options"] == game.normalize_options():
+                by_game[record["game"]].append(record)
+    for game_id, records in by_game.items():
+        catalogue = make(records)
+        (OUT / f"{game_id}.json").write_text(json.dumps(catalogue, ensure_ascii=False, indent=1) + "\n")
+        sizes = {k: len(catalogue[k]) for k in ("easy", "medium", "hard")}
+        print(f"{game_id}: {catalogue['proved_winnable']} of {len(records)} proved winnable; {sizes}; "
+              f"thresholds {catalogue['thresholds']}; mean player rate {catalogue['mean_player_rate']}")
+
+
+if __name__ == "__main__":
+    main()

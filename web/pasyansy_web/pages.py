@@ -1,0 +1,144 @@
+"""Pages around the table, as HTML: the start page, a game's rules, statistics.
+
+Pure functions of their inputs (no browser), so they are tested on CPython.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from pasyansy_web.i18n import t
+from pygame_engine import Game, registry
+from pygame_engine.levels import LEVELS, catalogue
+
+SETTINGS = ("large", "anim", "auto", "book")
+
+
+def setting_label(name: str, lang: str) -> str:
+    return {"large": t("large", lang), "anim": t("animation_on", lang).split(":")[0],
+            "auto": t("auto_home", lang), "book": t("book_rules", lang)}[name]
+
+
+def settings_html(settings: dict[str, bool], lang: str) -> str:
+    """Switches for every setting, each a button that says whether it is on."""
+    rows = []
+    for name in SETTINGS:
+        state = t("on", lang) if settings[name] else t("off", lang)
+        rows.append(f'<button data-call="toggle" data-verb="{name}" aria-pressed="{str(settings[name]).lower()}">'
+                    f"{escape(setting_label(name, lang))}: {state}</button>")
+    rows.append(f'<button data-call="lang">{t("language", lang)}</button>')
+    return f'<section class="settings"><h2>{t("settings", lang)}</h2>{"".join(rows)}</section>'
+
+
+def start_html(lang: str, in_progress: set[str], settings: dict[str, bool], message: str | None) -> str:
+    items = []
+    for game in registry.games():
+        name = game.name_en if lang == "en" else game.name_ru
+        summary = game.summary_en if lang == "en" else game.summary_ru
+        mark = f' <span class="mark">{t("in_progress", lang)}</span>' if game.id in in_progress else ""
+        items.append(
+            f'<li><a href="#game={game.id}" data-game="{game.id}"><strong>{escape(name)}</strong>{mark}'
+            f'<span>{escape(summary)}</span></a>'
+            f'<a class="rules-link" href="#rules={game.id}">{t("rules", lang)}</a></li>'
+        )
+    note = f'<p class="note" role="alert">{escape(message)}</p>' if message else ""
+    return (f"<h1>{t('title', lang)}</h1><p>{t('tagline', lang)}</p>{note}"
+            f'<ul class="games">{"".join(items)}</ul>'
+            f'<p><a class="button" href="#stats">{t("stats", lang)}</a></p>'
+            f"{settings_html(settings, lang)}")
+
+
+def _markdown(text: str) -> str:
+    """The rules texts' small Markdown: paragraphs and "- " lists."""
+    out: list[str] = []
+    items: list[str] = []
+    para: list[str] = []
+
+    def flush() -> None:
+        if para:
+            out.append(f"<p>{escape(' '.join(para))}</p>")
+            para.clear()
+        if items:
+            out.append("<ul>" + "".join(f"<li>{escape(i)}</li>" for i in items) + "</ul>")
+            items.clear()
+
+    for line in text.splitlines():
+        stripped = line.strip()
+        if not stripped:
+            flush()
+        elif stripped.startswith("- "):
+            if para:
+                flush()
+            items.append(stripped[2:])
+        elif items and line.startswith("  "):
+            items[-1] += " " + stripped
+        else:
+            if items:
+                flush()
+            para.append(stripped)
+    flush()
+    return "".join(out)
+
+
+def figures_html(game: Game[Any], lang: str) -> str:
+    """What the solver measured, from the shipped level catalogue, and the source's own words."""
+    parts = [f"<h2>{t('figures', lang)}</h2>"]
+    source = getattr(game, "source_figures_en" if lang == "en" else "source_figures_ru", "")
+    if source:
+        parts.append(f"<p>{escape(source)}</p>")
+    data = catalogue(game.id)
+    if data:
+        parts.append("<p>" + escape(t("figures_ours", lang, n=data["decided_from"], s=data.get("seconds", 2),
+                                        w=data["proved_winnable"])) + "</p>")
+        rates = data["mean_player_rate"]
+        parts.append("<p>" + escape(t("figures_levels", lang, e=f"{rates['easy']:.0%}", m=f"{rates['medium']:.0%}",
+                                        h=f"{rates['hard']:.0%}")) + "</p>")
+    return "".join(parts)
+
+
+def rules_html(game: Game[Any], lang: str) -> str:
+    name = game.name_en if lang == "en" else game.name_ru
+    text = game.rules_en if lang == "en" else game.rules_ru
+    return (f'<p><a class="button" href="#">{t("back", lang)}</a> '
+            f'<a class="button" href="#game={game.id}">{escape(name)}</a></p>'
+            f"<h1>{escape(name)}</h1>{_markdown(text)}{figures_html(game, lang)}")
+
+
+def stats_html(stats: dict[str, Any], lang: str) -> str:
+    """A table per game: every level with its counts."""
+    head = "".join(f"<th>{t(k, lang)}</th>" for k in
+                   ("level", "played", "won_count", "win_rate", "streak", "best_streak", "best_time"))
+    blocks = []
+    for game in registry.games():
+        rows = []
+        for level in (*LEVELS, "any"):
+            s = stats.get(game.id, {}).get(level)
+            if not s:
+                continue
+            rate = f"{s['won'] / s['played']:.0%}" if s["played"] else "—"
+            best = s.get("best_time")
+            best_text = f"{int(best) // 60}:{int(best) % 60:02d}" if best is not None else "—"
+            rows.append(f"<tr><td>{t('level_' + level, lang)}</td><td>{s['played']}</td><td>{s['won']}</td>"
+                        f"<td>{rate}</td><td>{s['streak']}</td><td>{s['best_streak']}</td><td>{best_text}</td></tr>")
+        if rows:
+            name = game.name_en if lang == "en" else game.name_ru
+            blocks.append(f'<h2>{escape(name)}</h2><table class="stats" data-game="{game.id}">'
+                          f"<tr>{head}</tr>{''.join(rows)}</table>")
+    body = "".join(blocks) or f"<p>{t('played', lang)}: 0</p>"
+    return (f'<p><a class="button" href="#">{t("back", lang)}</a></p><h1>{t("stats", lang)}</h1>{body}'
+            f'<p><button data-call="reset_stats">{t("reset", lang)}</button></p>')
+
+
+def record(stats: dict[str, Any], game_id: str, level: str, won: bool, seconds: float) -> None:
+    """Count one finished (won) or abandoned game."""
+    s = stats.setdefault(game_id, {}).setdefault(level, {"played": 0, "won": 0, "streak": 0, "best_streak": 0,
+                                                          "best_time": None})
+    s["played"] += 1
+    if won:
+        s["won"] += 1
+        s["streak"] += 1
+        s["best_streak"] = max(s["best_streak"], s["streak"])
+        s["best_time"] = seconds if s["best_time"] is None else min(s["best_time"], seconds)
+    else:
+        s["streak"] = 0
