@@ -34,7 +34,7 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "aux": ("Вспомогательная: {n}", "Auxiliary: {n}"),
     "review_early": ("Обычные ходы ещё есть — просмотр можно начать и позже.",
                      "Ordinary moves remain — the review can wait."),
-    "language": ("English", "Русский"),
+    "language": ("По-английски", "In Russian"),
     "hint": ("Подсказка {n} из {m}", "Hint {n} of {m}"),
     "no_hint": ("Полезных ходов не видно.", "No useful move in sight."),
     "hint_button": ("Подсказка", "Hint"),

@@ -1,0 +1,181 @@
+"""Around the table in Chromium: levels, links, hints, gap reasons, the reshuffle,
+languages, large cards on a small phone, and statistics after a won game."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+
+from pasyansy_web.table import Table
+from pygame_engine import History, registry
+from pygame_engine.levels import catalogue
+from pygame_engine.save import dumps
+from pygame_engine.solver import solve
+from tests.browser.conftest import open_game, wait_ready
+from tests.browser.test_table import GAMES, page_state
+
+pytestmark = pytest.mark.browser
+
+
+def load_save(page: Page, server: str, history: History) -> None:
+    """Put a save made here into the page's storage and open its game."""
+    page.goto(server)
+    wait_ready(page)
+    page.evaluate("([key, text]) => localStorage.setItem(key, text)",
+                  [f"pasyansy:save:{history.game.id}", dumps(history)])
+    page.goto(f"{server}#game={history.game.id}")
+    page.wait_for_selector(f"#table[data-game='{history.game.id}'][data-deal='{history.deal}']", state="attached")
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard", "any"])
+def test_a_new_game_at_each_level(site_page: Page, server: str, level: str) -> None:
+    page = site_page
+    open_game(page, server, "hard_rug", 9)
+    page.get_by_role("button", name="Новая игра").click()
+    names = {"easy": "Лёгкий", "medium": "Средний", "hard": "Сложный", "any": "Любой"}
+    page.get_by_role("button", name=names[level], exact=True).click()
+    page.wait_for_function("document.getElementById('table').dataset.deal !== '9'")
+    state = page_state(page)
+    assert state["level"] == level
+    data = catalogue("hard_rug")
+    if level != "any":
+        assert data is not None and state["deal"] in data[level]
+        assert names[level] in (page.locator("#title").text_content() or "")
+
+
+def test_open_a_deal_by_number_and_replay(site_page: Page, server: str) -> None:
+    page = site_page
+    open_game(page, server, "stumbling_block", 3)
+    page.get_by_role("button", name="Новая игра").click()
+    page.locator("#deal-number").fill("4242")
+    page.get_by_role("button", name="OK").click()
+    page.wait_for_selector("#table[data-deal='4242']", state="attached")
+    assert "4242" in (page.locator("#title").text_content() or "")
+
+
+def test_a_bad_link_gets_a_message_and_the_start_page(site_page: Page, server: str) -> None:
+    page = site_page
+    page.goto(f"{server}#game=hard_rug&deal=abc")
+    wait_ready(page)
+    assert page.locator("#start").is_visible()
+    assert "Ссылка неверна" in (page.locator(".note").text_content() or "")
+    page.goto(f"{server}#game=chess")
+    page.locator(".note").wait_for()
+    assert "no game 'chess'" in (page.locator(".note").text_content() or "")
+
+
+def test_hints_in_hard_rug_put_chain_moves_first_and_h_shows_the_next(site_page: Page, server: str) -> None:
+    page = site_page
+    game = registry.get("hard_rug")
+    for deal in range(1, 300):
+        hints = game.hints(game.new(deal))
+        ranks = [game.player_rank(game.new(deal), m) for m in hints]
+        if len(hints) >= 2 and ranks[0] == 0 and max(ranks) > 0:
+            break
+    open_game(page, server, "hard_rug", deal)
+    page.keyboard.press("h")
+    first = page.locator("#table .hint").evaluate_all("els => els.map(e => e.dataset.pile)")
+    assert hints[0].src in first and hints[0].dst in first
+    dst_cell = int(hints[0].dst[1:]) - 1
+    assert dst_cell > 0, "a chain move, not an ace into a first cell"
+    page.keyboard.press("h")
+    second = page.locator("#table .hint").evaluate_all("els => els.map(e => e.dataset.pile)")
+    assert sorted(second) != sorted(first) and hints[1].dst in second
+    assert re.match(r"Подсказка 2 из \d+", page.locator("#message").text_content() or "")
+
+
+def test_the_gap_reasons_and_the_reshuffle_counter(site_page: Page, server: str) -> None:
+    page = site_page
+    game = registry.get("hard_rug")
+    history = History(game, 11)
+    rng = random.Random(4)
+    while game.card_moves(history.state):  # a random game to its first dead end
+        history.play(rng.choice(game.card_moves(history.state)))
+    state = history.state
+    load_save(page, server, history)
+    reasons = {game.gap_reason(state, c) for c, cards in game.piles(state).items() if not cards}
+    texts = {"king_left": "Слева король", "gap_left": "Слева пустая клетка"}
+    for code in reasons & set(texts):
+        gap = next(c for c, cards in game.piles(state).items() if not cards and game.gap_reason(state, c) == code)
+        page.locator(f'#table .slot[data-pile="{gap}"]').click(force=True, position={"x": 5, "y": 5})
+        assert texts[code] in (page.locator("#message").text_content() or "")
+    button = page.get_by_role("button", name="Перемешать (5)")
+    assert button.is_enabled()
+    button.click()
+    page.get_by_role("button", name="Перемешать (4)").wait_for()
+    after = page_state(page)
+    assert after["moves"][-1] == "reshuffle"
+    if game.card_moves(game.replay(11, after["moves"])):
+        assert page.get_by_role("button", name="Перемешать (4)").is_disabled()
+
+
+CYRILLIC = re.compile(r"[А-Яа-яЁё]")
+LATIN_WORD = re.compile(r"\b[A-Za-z]{2,}\b")
+
+
+def visible_text(page: Page) -> str:
+    text: str = page.evaluate(
+        """() => { const clone = document.body.cloneNode(true);
+             clone.querySelectorAll('.card, [hidden], script, #loading').forEach((e) => e.remove());
+             return clone.innerText; }""")
+    return text
+
+
+def test_english_and_back_leaves_no_text_of_the_other_language(site_page: Page, server: str) -> None:
+    page = site_page
+    page.goto(server)
+    wait_ready(page)
+    page.get_by_role("button", name="По-английски").click()
+    page.get_by_role("button", name="In Russian").wait_for()
+    for fragment in ("#", "#game=topsy_turvy_queens&deal=2", "#rules=shrewish_queens", "#stats"):
+        page.goto(server + fragment)
+        page.wait_for_function("document.documentElement.lang === 'en'")
+        text = visible_text(page)
+        assert not CYRILLIC.search(text), (fragment, CYRILLIC.findall(text)[:10], text[:300])
+    page.goto(server)
+    page.get_by_role("button", name="In Russian").click()
+    page.get_by_role("button", name="По-английски").wait_for()
+    for fragment in ("#", "#game=topsy_turvy_queens&deal=2", "#rules=shrewish_queens"):
+        page.goto(server + fragment)
+        page.wait_for_function("document.documentElement.lang === 'ru'")
+        words = set(LATIN_WORD.findall(visible_text(page))) - {"OK"}
+        assert not words, (fragment, sorted(words)[:10])
+
+
+def test_large_cards_on_a_360_pixel_phone(browser: Any, server: str) -> None:
+    context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.goto(server)
+    wait_ready(page)
+    page.evaluate("localStorage.setItem('pasyansy:large', 'on')")
+    for game_id in GAMES:
+        open_game(page, server, game_id, 3)
+        sizes = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+        assert sizes[0] <= sizes[1], f"{game_id} scrolls sideways at 360 px: {sizes}"
+        height = page.locator("#table .card:not(.back) .ix").first.evaluate(
+            "e => parseFloat(getComputedStyle(e).fontSize)")
+        assert height >= 14, (game_id, height)
+    context.close()
+
+
+def test_statistics_count_a_game_won_through_the_page(site_page: Page, server: str) -> None:
+    page = site_page
+    game = registry.get("hard_rug")
+    verdict = solve(game, game.new(1))
+    history = History(game, 1)
+    for move in verdict.line[:-1]:
+        history.play(move)
+    load_save(page, server, history)
+    last = verdict.line[-1]
+    page.locator(f'#table .slot[data-pile="{last.dst}"]').click(force=True, position={"x": 5, "y": 5})
+    page.wait_for_function("document.getElementById('message').dataset.status === 'won'")
+    assert "Пасьянс сошёлся" in (page.locator("#message").text_content() or "")
+    page.goto(server + "#stats")
+    row = page.locator("table.stats[data-game='hard_rug'] tr").nth(1).locator("td").all_text_contents()
+    assert row[:6] == ["Любой", "1", "1", "100%", "1", "1"]
+    mirror = Table.new("hard_rug", 1)
+    assert mirror.game.id == "hard_rug"
