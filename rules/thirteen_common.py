@@ -143,6 +143,27 @@ class ThirteenPilesBase(Game[ThirteenState]):
             return None, f"{move.src} holds only {len(state.piles[i])} cards"
         return i, None
 
+    # --- search ---------------------------------------------------------------------
+
+    def search_moves(self, state: ThirteenState) -> list[tuple[Move, ...]]:
+        """All moves, best first: cards home, cards onto cards, the variant's buttons, then
+        moves into empty piles."""
+        def order(move: Move) -> int:
+            if move.kind != CARD_MOVE:
+                return 2
+            if move.dst[0] == "f":
+                return 0
+            return 1 if state.piles[int(move.dst[1:]) - 1] else 3
+
+        return [(m,) for m in sorted(self.legal_moves(state), key=order)]
+
+    def greedy_moves(self, state: ThirteenState) -> list[tuple[Move, ...]]:
+        """For a quick win only (not sound): a card that can go home goes home."""
+        moves = self.search_moves(state)
+        if moves and moves[0][0].kind == CARD_MOVE and moves[0][0].dst[0] == "f":
+            return moves[:1]
+        return moves
+
     # --- the table -------------------------------------------------------------------
 
     with_stock = False
