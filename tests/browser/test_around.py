@@ -8,9 +8,9 @@ import re
 from typing import Any
 
 import pytest
+from pasyansy_web.table import Table
 from playwright.sync_api import Page
 
-from pasyansy_web.table import Table
 from pygame_engine import History, registry
 from pygame_engine.levels import catalogue
 from pygame_engine.save import dumps
