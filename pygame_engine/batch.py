@@ -32,7 +32,8 @@ def run_deal(job: tuple[str, int, dict[str, Any], float, int, int, bool]) -> dic
     verdict = solve(game, start, max_nodes=nodes, max_seconds=seconds)
     record: dict[str, Any] = {
         "game": game_id, "deal": deal, "options": options, "verdict": verdict.result,
-        "nodes": verdict.nodes, "seconds": round(verdict.seconds, 4), "line": len(verdict.line),
+        "nodes": verdict.nodes, "seconds": round(verdict.seconds, 4), "budget_seconds": seconds,
+        "line": len(verdict.line),
         "player_wins": win_count(game, deal, plays, options) if plays else 0, "plays": plays,
     }
     if verify and verdict.result == "won":

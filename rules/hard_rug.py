@@ -104,6 +104,11 @@ class HardRug(Game[RugState]):
     verbs = ("reshuffle",)
     gap_texts = GAP_REASONS
 
+    source_figures_ru = ("Исходный текст: решение есть у 98,3 % из 10 000 раскладов; без перемешиваний сходится "
+                         "лишь около одного из десяти.")
+    source_figures_en = ("The source text: 98.3% of 10,000 deals have a solution; without reshuffles only about "
+                         "one in ten comes out.")
+
     def deal(self, number: int, options: Mapping[str, OptionValue]) -> RugState:
         deck = shuffled(self.id, number, 0, full_deck(1))
         cells: list[int] = []

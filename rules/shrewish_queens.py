@@ -145,6 +145,9 @@ class ShrewishQueens(Game[ShrewState]):
     decks = 2
     verbs = ("draw", "redeal")
 
+    source_figures_ru = "Исходный текст: «Если быть внимательным и следить за игрой, пасьянс наверняка получится»."
+    source_figures_en = "The source text: a careful, attentive player will almost surely bring it out."
+
     def deal(self, number: int, options: Mapping[str, OptionValue]) -> ShrewState:
         deck = shuffled(self.id, number, 0, full_deck(2))
         table = _Table([[] for _ in range(FOUNDATIONS)], [[] for _ in range(PLACES)],

@@ -65,6 +65,11 @@ class TopsyTurvyQueens(Game[TopsyState]):
         OptionSpec("book_rules", (False, True), "Книжные правила: три прохода колоды", "Book rules: three passes"),
     )
 
+    source_figures_ru = ("Исходный текст: программа проверила 3000 случайных раскладов и нашла решение для 2219 "
+                         "(примерно трёх из четырёх); с тремя проходами колоды сходится примерно вдвое меньше.")
+    source_figures_en = ("The source text: a program checked 3000 random deals and solved 2219 (about three in "
+                         "four); with three passes about half as many come out.")
+
     def deal(self, number: int, options: Mapping[str, OptionValue]) -> TopsyState:
         deck = shuffled(self.id, number, 0, full_deck(2))
         prisoners = tuple(deck[:PRISONERS])

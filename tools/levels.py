@@ -37,6 +37,7 @@ def make(records: list[dict[str, Any]]) -> dict[str, Any]:
         "game": records[0]["game"] if records else "",
         "plays": plays,
         "decided_from": len(records),
+        "seconds": max((float(r.get("budget_seconds", 2.0)) for r in records), default=2.0),
         "proved_winnable": len(won),
         "thresholds": {
             "easy_at_least": rate(parts["easy"][-1]) if parts["easy"] else None,
