@@ -97,6 +97,7 @@ def test_the_gap_reasons_and_the_reshuffle_counter(site_page: Page, server: str)
         history.play(rng.choice(game.card_moves(history.state)))
     state = history.state
     load_save(page, server, history)
+    assert page.locator("#message").text_content() == "Ходов нет — можно перемешать."
     reasons = {game.gap_reason(state, c) for c, cards in game.piles(state).items() if not cards}
     texts = {"king_left": "Слева король", "gap_left": "Слева пустая клетка"}
     for code in reasons & set(texts):

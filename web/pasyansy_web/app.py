@@ -224,6 +224,8 @@ class Page:
             seconds = int(self.elapsed())
             message = t("won", lang, moves=view["moves"], time=f"{seconds // 60}:{seconds % 60:02d}")
             self.count_win(seconds)
+        elif message is None and [str(m) for m in table.game.legal_moves(table.state)] == ["reshuffle"]:
+            message = t("lost_reshuffle", lang)
         elif status == "lost" and message is None:
             message = t("lost", lang)
             offers = (f' <button data-call="undo">{t("undo", lang)}</button>'
