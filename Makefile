@@ -35,6 +35,7 @@ $(NODE_OK): package-lock.json
 bench: $(PY_OK) $(NODE_OK) chromium
 	PYTHONPATH=web $(PY) -m benchmarks.browser
 	$(PY) -m benchmarks.startup
+	$(PY) -m benchmarks.solver
 
 # The browser tests drive Debian's Chromium (a browser download is not possible here).
 chromium:

@@ -55,6 +55,15 @@ def test_open_a_deal_by_number_and_replay(site_page: Page, server: str) -> None:
     page.get_by_role("button", name="OK").click()
     page.wait_for_selector("#table[data-deal='4242']", state="attached")
     assert "4242" in (page.locator("#title").text_content() or "")
+    page.get_by_role("button", name="Новая игра").click()
+    page.locator("#deal-number").fill("12x")
+    page.get_by_role("button", name="OK").click()
+    assert "целое число" in (page.locator("#message").text_content() or "")
+    assert page_state(page)["deal"] == 4242, "a bad number changes nothing"
+    page.get_by_role("button", name="Новая игра").click()
+    page.get_by_role("button", name="Сыграть заново").click()
+    page.wait_for_function("window.pasyansyState() && JSON.parse(window.pasyansyState()).moves.length === 0")
+    assert page_state(page)["deal"] == 4242
 
 
 def test_a_bad_link_gets_a_message_and_the_start_page(site_page: Page, server: str) -> None:
@@ -180,3 +189,14 @@ def test_statistics_count_a_game_won_through_the_page(site_page: Page, server: s
     assert row[:6] == ["Любой", "1", "1", "100%", "1", "1"]
     mirror = Table.new("hard_rug", 1)
     assert mirror.game.id == "hard_rug"
+
+
+def test_levels_without_proved_deals_cannot_be_chosen(site_page: Page, server: str) -> None:
+    page = site_page
+    for game_id in GAMES:
+        open_game(page, server, game_id, 2)
+        page.get_by_role("button", name="Новая игра").click()
+        data = catalogue(game_id) or {}
+        for level, name in (("easy", "Лёгкий"), ("medium", "Средний"), ("hard", "Сложный")):
+            assert page.get_by_role("button", name=name, exact=True).is_enabled() == bool(data.get(level)), game_id
+        assert page.get_by_role("button", name="Любой", exact=True).is_enabled()

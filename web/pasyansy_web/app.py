@@ -21,7 +21,7 @@ from pasyansy_web.pages import SETTINGS, record, rules_html, settings_html, star
 from pasyansy_web.render import table_html
 from pasyansy_web.table import Outcome, Table
 from pygame_engine import EngineError, registry
-from pygame_engine.levels import pick
+from pygame_engine.levels import catalogue, pick
 
 PREFIX = "pasyansy:"
 LEVEL_CHOICES = ("easy", "medium", "hard", "any")
@@ -168,8 +168,11 @@ class Page:
     def controls(self, view: dict[str, Any]) -> str:
         lang = self.lang
         if self.choosing:
-            levels = "".join(f'<button data-call="level" data-verb="{lv}">{t("level_" + lv, lang)}</button>'
-                             for lv in LEVEL_CHOICES)
+            data = catalogue(view["game"]) or {}
+            # A level without proved deals (no catalogue shipped yet) cannot be chosen.
+            levels = "".join(
+                f'<button data-call="level" data-verb="{lv}" {"" if lv == "any" or data.get(lv) else "disabled"}>'
+                f'{t("level_" + lv, lang)}</button>' for lv in LEVEL_CHOICES)
             return (f'<span class="choose">{t("choose_level", lang)}</span>{levels}'
                     f'<label class="deal-input">{t("open_deal", lang)}<input id="deal-number" inputmode="numeric" '
                     f'size="7" aria-label="{t("open_deal", lang)}"></label><button data-call="deal">OK</button>'
@@ -307,7 +310,7 @@ class Page:
         elif kind == "deal":
             if not value.isdigit() or len(value) > 12:
                 self.choosing = False
-                self.render(t("bad_link", self.lang, reason=f"{value[:20]!r}"))
+                self.render(t("bad_deal", self.lang))
                 return "{}"
             deal, level = int(value), "any"
         elif level in ("easy", "medium", "hard"):

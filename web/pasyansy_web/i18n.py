@@ -51,6 +51,8 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "level_hard": ("Сложный", "Hard"),
     "level_any": ("Любой", "Any"),
     "choose_level": ("Какой расклад?", "Which deal?"),
+    "bad_deal": ("Номер расклада — целое число от 0, не длиннее 12 цифр.",
+                 "A deal number is a whole number from 0 up, at most 12 digits."),
     "open_deal": ("Открыть расклад №", "Open deal #"),
     "replay": ("Сыграть заново", "Replay deal"),
     "played": ("Сыграно", "Played"),

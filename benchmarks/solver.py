@@ -1,0 +1,65 @@
+"""Solver speed on fixed deals, in CPython and inside Pyodide (under Node).
+
+    python -m benchmarks.solver [--deals N] [--seconds S]
+
+For every game, deals 1 … N with a time budget each: verdicts, positions per second
+and time per deal, first in this Python, then the same code in Pyodide.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+CODE = """
+import json, sys, time
+from pygame_engine import registry
+from pygame_engine.solver import solve
+out = {"python": ".".join(map(str, sys.version_info[:3]))}
+for game in registry.games():
+    rows = []
+    for deal in range(1, DEALS + 1):
+        v = solve(game, game.new(deal), max_nodes=10**9, max_seconds=SECONDS)
+        rows.append([v.result, v.nodes, v.seconds])
+    out[game.id] = rows
+print(json.dumps(out))
+"""
+
+
+def report(label: str, data: dict[str, object]) -> None:
+    print(f"{label} (Python {data.pop('python')}):")
+    for game, rows in data.items():
+        assert isinstance(rows, list)
+        won = sum(r[0] == "won" for r in rows)
+        lost = sum(r[0] == "lost" for r in rows)
+        nodes = sum(r[1] for r in rows)
+        seconds = sum(r[2] for r in rows)
+        times = sorted(r[2] for r in rows)
+        print(f"  {game:20} won {won:3} lost {lost:3} unknown {len(rows) - won - lost:3}   "
+              f"{nodes / max(seconds, 1e-9):9,.0f} positions/s   median {1000 * times[len(times) // 2]:8.1f} ms")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=10)
+    parser.add_argument("--seconds", type=float, default=1.0)
+    args = parser.parse_args()
+    code = CODE.replace("DEALS", str(args.deals)).replace("SECONDS", str(args.seconds))
+    here = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    report("CPython", json.loads(here.stdout))
+    node = shutil.which("node")
+    if node is None:
+        sys.exit("node is needed for the Pyodide half")
+    there = subprocess.run([node, str(ROOT / "tests" / "pyodide_run.mjs"), str(ROOT), code],
+                           capture_output=True, text=True, cwd=ROOT, check=True)
+    report("Pyodide", json.loads(there.stdout.strip().splitlines()[-1]))
+
+
+if __name__ == "__main__":
+    main()
