@@ -89,7 +89,7 @@ def figures_html(game: Game[Any], lang: str) -> str:
         parts.append(f"<p>{escape(source)}</p>")
     data = catalogue(game.id)
     if data:
-        parts.append("<p>" + escape(t("figures_ours", lang, n=data["decided_from"], s=data.get("seconds", 2),
+        parts.append("<p>" + escape(t("figures_ours", lang, n=data["decided_from"], s=f"{data.get('seconds', 2):g}",
                                         w=data["proved_winnable"])) + "</p>")
         rates = data["mean_player_rate"]
         parts.append("<p>" + escape(t("figures_levels", lang, e=f"{rates['easy']:.0%}", m=f"{rates['medium']:.0%}",
