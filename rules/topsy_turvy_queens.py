@@ -248,12 +248,21 @@ class TopsyTurvyQueens(Game[TopsyState]):
             return 1 if uncovers else 4
         return 4 if uncovers else 6
 
+    def _card_of(self, state: TopsyState, macro: tuple[Move, ...]) -> int:
+        """The card that the last move of a macro moves."""
+        last = macro[-1]
+        if last.src == "w":
+            return self.apply_macro(state, macro[:-1]).waste[-1]
+        return self.piles(state)[last.src][-1]
+
     def _home_rank(self, state: TopsyState, card: int, dst: str) -> float:
         """Cards home first; of two foundations that take a card, first the one whose own
         prisoner is that card's twin (it can get the card from nowhere else); kings later."""
-        if rank(card) == KING:
-            return 2
         i = int(dst[1:]) - 1
+        if rank(card) == KING:
+            # A king over a prisoner of its own suit makes that suit wait for its twin.
+            return 2.5 if i < PRISONERS and state.prisoners[i] != NONE and state.prisoners[i] // 13 == card // 13 else 2
+
         return -0.5 if i < PRISONERS and state.prisoners[i] == card else 0
 
     def greedy_moves(self, state: TopsyState) -> list[tuple[Move, ...]]:
@@ -267,7 +276,9 @@ class TopsyTurvyQueens(Game[TopsyState]):
         moves = self.search_moves(state)
         for macro in moves:
             last = macro[-1]
-            if last.kind == CARD_MOVE and last.dst[0] == "f":
+            # A king's place decides which prisoner its suit frees: kings are not forced.
+            if last.kind == CARD_MOVE and last.dst[0] == "f" and self._home_rank(state, self._card_of(state, macro),
+                                                                                   last.dst) < 2:
                 return [macro]
         units = [col[-run_length(col)] for col in state.tableau if col]
         narrow = []
@@ -283,7 +294,8 @@ class TopsyTurvyQueens(Game[TopsyState]):
                 col = state.tableau[int(last.src[1:]) - 1]
                 if last.count == run_length(col) and last.count < len(col):
                     narrow.append(macro)
-        return narrow
+        # Moves that uncover nothing come after those that do, rather than never.
+        return narrow + [m for m in moves if m not in narrow]
 
     def search_moves(self, state: TopsyState) -> list[tuple[Move, ...]]:
         """Every move class, best first: cards home, whole runs onto cards, kings home, the
