@@ -210,9 +210,9 @@ def test_move_counts_on_fixed_deals(deal: int, counts: list[int]) -> None:
 
 
 def test_a_whole_game_won_through_the_checked_path() -> None:
-    verdict = solve(GAME, GAME.new(5), max_nodes=50_000)
+    verdict = solve(GAME, GAME.new(7), max_nodes=50_000)
     assert verdict.result == "won"
-    history = History(GAME, 5)
+    history = History(GAME, 7)
     for move in verdict.line:
         history.play(str(move))
     assert GAME.status(history.state) == "won" and len(history.moves) == len(verdict.line)
