@@ -14,7 +14,7 @@ from typing import Final
 
 from pygame_engine.cards import ACE, KING, card_text, full_deck, rank
 from pygame_engine.deal import shuffled
-from pygame_engine.game import Game, OptionValue
+from pygame_engine.game import Game, OptionSpec, OptionValue
 from pygame_engine.layout import Layout, Slot
 from pygame_engine.moves import CARD_MOVE, Move
 
@@ -55,9 +55,11 @@ class RugState:
     deal: int
     cells: tuple[int, ...]
     reshuffles: int = 0
+    limit: int = RESHUFFLES
 
     def __repr__(self) -> str:
-        return f"RugState(deal={self.deal!r}, cells={self.cells!r}, reshuffles={self.reshuffles!r})"
+        return (f"RugState(deal={self.deal!r}, cells={self.cells!r}, reshuffles={self.reshuffles!r}, "
+                f"limit={self.limit!r})")
 
 
 def chain_length(cells: tuple[int, ...], row: int) -> int:
@@ -91,7 +93,7 @@ def _reshuffled(state: RugState) -> RugState:
         row = list(state.cells[r * COLS : r * COLS + chains[r]])
         row += [next(deck) for _ in range(13 - chains[r])]
         cells += [*row, GAP]
-    return RugState(state.deal, tuple(cells), event)
+    return RugState(state.deal, tuple(cells), event, state.limit)
 
 
 class HardRug(Game[RugState]):
@@ -102,6 +104,7 @@ class HardRug(Game[RugState]):
     summary_en = "A 4 × 14 grid: build each row up from an ace; five reshuffles."
     decks = 1
     verbs = ("reshuffle",)
+    options = (OptionSpec("reshuffles", (RESHUFFLES, 0), "Перемешиваний", "Reshuffles"),)
     gap_texts = GAP_REASONS
 
     source_figures_ru = ("Исходный текст: решение есть у 98,3 % из 10 000 раскладов; без перемешиваний сходится "
@@ -114,7 +117,7 @@ class HardRug(Game[RugState]):
         cells: list[int] = []
         for r in range(ROWS):
             cells += [*deck[r * 13:r * 13 + 13], GAP]
-        return RugState(number, tuple(cells))
+        return RugState(number, tuple(cells), 0, int(options["reshuffles"]))
 
     def card_moves(self, state: RugState) -> list[Move]:
         """The card moves, gap by gap in cell order."""
@@ -136,7 +139,7 @@ class HardRug(Game[RugState]):
 
     def legal_moves(self, state: RugState) -> list[Move]:
         moves = self.card_moves(state)
-        if not moves and state.reshuffles < RESHUFFLES and not self.is_won(state):
+        if not moves and state.reshuffles < state.limit and not self.is_won(state):
             moves.append(Move("reshuffle"))
         return moves
 
@@ -146,14 +149,16 @@ class HardRug(Game[RugState]):
         src, dst = _CELL_INDEX[move.src], _CELL_INDEX[move.dst]
         cells = list(state.cells)
         cells[dst], cells[src] = cells[src], GAP
-        return RugState(state.deal, tuple(cells), state.reshuffles)
+        return RugState(state.deal, tuple(cells), state.reshuffles, state.limit)
 
     def explain(self, state: RugState, move: Move) -> str | None:
         if move.kind == "reshuffle":
             if self.is_won(state):
                 return "the game is won; there is nothing to reshuffle"
-            if state.reshuffles >= RESHUFFLES:
-                return f"all {RESHUFFLES} reshuffles are used"
+            if state.reshuffles >= state.limit:
+                if not state.limit:
+                    return "this game is played without reshuffles"
+                return f"all {state.limit} reshuffles are used"
             if self.card_moves(state):
                 return "a reshuffle is allowed only when no move is left"
             return None if not move.src else "a reshuffle takes no pile"
@@ -216,8 +221,8 @@ class HardRug(Game[RugState]):
     def is_won(self, state: RugState) -> bool:
         return all(chain_length(state.cells, r) == 13 for r in range(ROWS))
 
-    def key(self, state: RugState) -> tuple[int, tuple[int, ...], int]:
-        return (state.deal, state.cells, state.reshuffles)
+    def key(self, state: RugState) -> tuple[int, tuple[int, ...], int, int]:
+        return (state.deal, state.cells, state.reshuffles, state.limit)
 
     def piles(self, state: RugState) -> dict[str, tuple[int, ...]]:
         return {cell_name(i): (() if c == GAP else (c,)) for i, c in enumerate(state.cells)}

@@ -187,3 +187,11 @@ def test_a_whole_game_won_undone_redone_saved_and_loaded() -> None:
         history.redo()
     assert history.state == won
     assert loads(dumps(history)).state == won
+
+
+def test_the_option_without_reshuffles() -> None:
+    state = GAME.new(4, {"reshuffles": 0})
+    stuck = RugState(state.deal, STUCK.cells, 0, 0)
+    assert GAME.legal_moves(stuck) == [] and GAME.status(stuck) == "lost"
+    refuse(stuck, "reshuffle", "without reshuffles")
+    assert GAME.new(4).limit == 5

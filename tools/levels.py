@@ -54,7 +54,7 @@ def main(argv: list[str] | None = None) -> None:
         for line in Path(name).read_text().splitlines():
             record = json.loads(line)
             game = registry.get(record["game"])
-            if record["options"] == game.normalize_options():
+            if game.normalize_options(record["options"]) == game.normalize_options():
                 by_game[record["game"]].append(record)
     for game_id, records in by_game.items():
         catalogue = make(records)

@@ -197,7 +197,7 @@ class Table:
             label = (action.en if lang == "en" else action.ru) if action else ""
             buttons.append({"verb": verb, "label": label, "enabled": action is not None})
         if "reshuffle" in game.verbs:
-            left = 5 - state.reshuffles
+            left = state.limit - state.reshuffles
             buttons.append({"verb": "reshuffle", "label": t("reshuffle", lang, n=left),
                             "enabled": game.explain(state, Move("reshuffle")) is None})
         return buttons
