@@ -5,7 +5,8 @@
 Reads the JSON lines of ``python -m pygame_engine.batch`` (default options only),
 keeps the deals proved winnable, sorts them by the ordinary player's win rate and
 cuts them into three equal parts: the third the player wins most often is Лёгкий,
-the next Средний, the last Сложный. Writes ``pygame_engine/levels/<game>.json``
+the next Средний, the last Сложный. Deals the player wins equally often are ordered
+by the positions the solver searched, fewer first. Writes ``pygame_engine/levels/<game>.json``
 with the thresholds and counts, which the rules page quotes.
 """
 
@@ -25,7 +26,9 @@ OUT = Path(__file__).resolve().parent.parent / "pygame_engine" / "levels"
 def make(records: list[dict[str, Any]]) -> dict[str, Any]:
     """The catalogue of one game's records."""
     won = [r for r in records if r["verdict"] == "won" and r.get("verified", True)]
-    won.sort(key=lambda r: (-r["player_wins"], r["deal"]))
+    # The player's wins decide; among equal wins (often none, in the hardest games) the
+    # search's effort does: a deal the solver needed more positions for counts as harder.
+    won.sort(key=lambda r: (-r["player_wins"], r["nodes"], r["deal"]))
     third = len(won) // 3
     parts = {"easy": won[:third], "medium": won[third : 2 * third], "hard": won[2 * third : 3 * third]}
     plays = records[0]["plays"] if records else 0
