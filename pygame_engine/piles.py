@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from pygame_engine.cards import RANKS, rank, suit
+from pygame_engine.cards import RANKS, card_text, rank, suit
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +77,30 @@ def run_length(pile: tuple[int, ...]) -> int:
     while n < len(pile) and fits_down_in_suit(pile[-n], pile[-n - 1]):
         n += 1
     return n
+
+
+def explain_onto(card: int, pile: tuple[int, ...]) -> str | None:
+    """Why ``card`` may not go on ``pile``, built down in suit (an empty pile takes it)."""
+    if pile and not fits_down_in_suit(card, pile[-1]):
+        return (f"{card_text(card)} cannot go on {card_text(pile[-1])}: piles are built down in suit "
+                "(one rank lower, the same suit)")
+    return None
+
+
+def explain_stock(
+    verb: str, stock: tuple[int, ...], waste: tuple[int, ...], passes: int, max_passes: int
+) -> str | None:
+    """Why ``draw`` or ``redeal`` may not be done on a stock turned one card at a time onto a
+    waste; ``max_passes`` 0 is unlimited."""
+    if verb == "draw":
+        return None if stock else "the stock is empty: turn the waste back with 'redeal'"
+    if stock:
+        return "the stock still has cards: the waste is turned back only when the stock is empty"
+    if not waste:
+        return "the waste is empty: there is nothing to turn back"
+    if max_passes and passes >= max_passes:
+        return f"only {max_passes} pass{'es' if max_passes > 1 else ''} through the stock are allowed"
+    return None
 
 
 def replace(piles: tuple[tuple[int, ...], ...], index: int, pile: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:

@@ -22,7 +22,7 @@ from pygame_engine.deal import event_rng, shuffled
 from pygame_engine.game import Game, OptionValue, Status
 from pygame_engine.layout import Layout, Slot, row
 from pygame_engine.moves import CARD_MOVE, Move
-from pygame_engine.piles import KING_TO_QUEEN, fits_down_in_suit, pile_number
+from pygame_engine.piles import KING_TO_QUEEN, explain_onto, fits_down_in_suit, pile_number
 
 PLACES: Final = 8
 FOUNDATIONS: Final = 8
@@ -253,13 +253,9 @@ class ShrewishQueens(Game[ShrewState]):
                 return f"{card_text(card)} cannot go to {move.dst}: {KING_TO_QUEEN.needs(s.foundations[j])}"
             return None
         if (j := pile_number(move.dst, "t", PLACES)) is not None:
-            target = s.tableau[j]
-            if not target:
+            if not s.tableau[j]:
                 return "an empty place takes no card from the player: it is refilled by itself"
-            if not fits_down_in_suit(card, target[-1]):
-                return (f"{card_text(card)} cannot go on {card_text(target[-1])}: places are built down in suit "
-                        "(one rank lower, the same suit)")
-            return None
+            return explain_onto(card, s.tableau[j])
         return f"no card may be put on {move.dst!r}"
 
     def _explain_verb(self, s: ShrewState, move: Move) -> str | None:

@@ -19,7 +19,7 @@ from pygame_engine.deal import shuffled
 from pygame_engine.game import Game, OptionValue
 from pygame_engine.layout import Layout, Slot, row
 from pygame_engine.moves import CARD_MOVE, Move
-from pygame_engine.piles import ACE_TO_KING, fits_down_in_suit, pile_number, replace
+from pygame_engine.piles import ACE_TO_KING, explain_onto, fits_down_in_suit, pile_number, replace
 
 PILES: Final = 13
 FOUNDATIONS: Final = 8
@@ -122,13 +122,7 @@ class ThirteenPilesBase(Game[ThirteenState]):
         j = pile_number(move.dst, "t", PILES)
         if j is None:
             return f"no card may be put on {move.dst!r} (cards go to f1–f8 and t1–t13)"
-        target = state.piles[j]
-        if target and not fits_down_in_suit(unit, target[-1]):
-            return (
-                f"{card_text(unit)} cannot go on {card_text(target[-1])}: a card goes on the card one rank "
-                "higher in the same suit, or on an empty pile"
-            )
-        return None
+        return explain_onto(unit, state.piles[j])
 
     def source_pile(self, state: ThirteenState, move: Move) -> tuple[int | None, str | None]:
         """The index of the source pile, or why there is none."""

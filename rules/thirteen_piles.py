@@ -16,7 +16,7 @@ from typing import Final
 
 from pygame_engine.game import OptionSpec, OptionValue
 from pygame_engine.moves import CARD_MOVE, Move
-from pygame_engine.piles import pile_number, replace
+from pygame_engine.piles import explain_stock, pile_number, replace
 from rules.thirteen_common import PILES, NextAction, ThirteenPilesBase, ThirteenState
 
 DEALING: Final = 13
@@ -121,15 +121,7 @@ class ThirteenPiles(ThirteenPilesBase):
             return "every step is done: pile 1 is now the stock, turned with 'draw'" if state.stage == LEAFING else None
         if state.stage != LEAFING:
             return "there is no stock yet: pile 1 becomes the stock after the last step"
-        if move.kind == "draw":
-            return None if state.stock else "the stock is empty: turn the waste back with 'redeal'"
-        if state.stock:
-            return "the stock still has cards: the waste is turned back only when the stock is empty"
-        if not state.waste:
-            return "the waste is empty: there is nothing to turn back"
-        if state.passes >= state.max_passes:
-            return f"pile 1 may be leafed through only {state.max_passes} time{'s' if state.max_passes > 1 else ''}"
-        return None
+        return explain_stock(move.kind, state.stock, state.waste, state.passes, state.max_passes)
 
     def next_action(self, state: ThirteenState) -> NextAction | None:
         if state.stage < DEALING:

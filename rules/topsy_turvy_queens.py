@@ -18,7 +18,15 @@ from pygame_engine.deal import shuffled
 from pygame_engine.game import Game, OptionSpec, OptionValue, Status
 from pygame_engine.layout import Layout, Slot, row
 from pygame_engine.moves import CARD_MOVE, Move
-from pygame_engine.piles import KING_TO_QUEEN, fits_down_in_suit, pile_number, replace, run_length
+from pygame_engine.piles import (
+    KING_TO_QUEEN,
+    explain_onto,
+    explain_stock,
+    fits_down_in_suit,
+    pile_number,
+    replace,
+    run_length,
+)
 
 FOUNDATIONS: Final = 8
 PRISONERS: Final = 7
@@ -343,15 +351,7 @@ class TopsyTurvyQueens(Game[TopsyState]):
         if move.kind in self.verbs:
             if move.src:
                 return f"{move.kind} takes no pile"
-            if move.kind == "draw":
-                return None if state.stock else "the stock is empty: turn the waste back with 'redeal'"
-            if state.stock:
-                return "the stock still has cards: the waste is turned back only when the stock is empty"
-            if not state.waste:
-                return "the waste is empty: there is nothing to turn back"
-            if state.max_passes and state.passes >= state.max_passes:
-                return f"book rules allow only {state.max_passes} passes through the stock"
-            return None
+            return explain_stock(move.kind, state.stock, state.waste, state.passes, state.max_passes)
         if move.kind != CARD_MOVE:
             return f"Дамы кувырком has no move {move.kind!r} (card moves, 'draw' and 'redeal')"
         if move.src == move.dst:
@@ -378,13 +378,7 @@ class TopsyTurvyQueens(Game[TopsyState]):
         if j is not None:
             if move.src.startswith("p"):
                 return "a freed prisoner goes only to a foundation, never to a column"
-            col = state.tableau[j]
-            if col and not fits_down_in_suit(unit, col[-1]):
-                return (
-                    f"{card_text(unit)} cannot go on {card_text(col[-1])}: columns are built down in suit "
-                    "(one rank lower, the same suit)"
-                )
-            return None
+            return explain_onto(unit, state.tableau[j])
         if dst in ("s", "w") or pile_number(dst, "p", PRISONERS) is not None:
             return f"no card may be put on {dst}"
         return f"there is no pile {dst!r} (piles: f1–f8, p1–p7, t1–t8, s, w)"

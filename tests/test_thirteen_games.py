@@ -65,7 +65,7 @@ def test_ordinary_moves(game: object) -> None:
     assert {"t1>t2", "t3>f2", "t3>f3", "t3>t5", "t1>t5"} <= moves
     assert "t4>f2" not in moves and "t1>f1" not in moves
     refuse(game, state, "t4>f1", "two of diamonds")
-    refuse(game, state, "t2>t1", "one rank higher in the same suit")
+    refuse(game, state, "t2>t1", "built down in suit")
     refuse(game, state, "t1:2>t5", "only the top card")
     refuse(game, state, "f1>t5", "never leave a foundation")
     refuse(game, state, "t5>t1", "t5 is empty")
@@ -106,7 +106,7 @@ def test_a_review_move_takes_a_card_with_every_card_on_it() -> None:
     assert {"t13:3>t1", "t13:3>t2", "t13:4>t2", "t13:2>t2"} <= moves
     after = BLOCK.play(state, "t13:3>t1")
     assert after.piles[0] == cards("4D 7H 6H 2C 9S") and after.piles[12] == cards("JC")
-    refuse(BLOCK, state, "t13:2>t1", "one rank higher")  # 2C does not go on 7H
+    refuse(BLOCK, state, "t13:2>t1", "built down in suit")  # 2C does not go on 7H
     refuse(BLOCK, state, "t13:3>f1", "one card at a time")
     refuse(BLOCK, state, "t13:5>t2", "holds only 4 cards")
 
@@ -209,7 +209,7 @@ def test_the_last_step_makes_pile_1_the_stock_and_leafing_has_three_passes() -> 
         assert drawn.passes == passes and drawn.stock == leaf.stock
         for _ in range(3):
             drawn = PILES13.play(drawn, "draw")
-    refuse(PILES13, drawn, "redeal", "only 3 times")
+    refuse(PILES13, drawn, "redeal", "only 3 passes")
     assert PILES13.status(drawn) == "lost"
 
 
@@ -217,7 +217,7 @@ def test_the_passes_option() -> None:
     one = PILES13.new(3, {"passes": 1})
     assert one.max_passes == 1 and PILES13.new(3).max_passes == 3
     state = position(("4D",) + ("",) * 12, stage=14, stock="", waste="9S", passes=1, max_passes=1)
-    refuse(PILES13, state, "redeal", "only 1 time")
+    refuse(PILES13, state, "redeal", "only 1 pass through")
     with pytest.raises(ValueError, match="cannot be 4"):
         PILES13.new(3, {"passes": 4})
 
