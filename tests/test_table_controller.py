@@ -149,3 +149,29 @@ def test_the_pass_counter_where_the_stock_has_a_limit() -> None:
     book = Table.new("topsy_turvy_queens", 1, {"book_rules": True})
     assert book.counters() == ["Проход 1 из 3"]
     assert Table.new("topsy_turvy_queens", 1).counters() == []
+
+
+def test_auto_move_sends_aces_home_and_undo_takes_them_back_with_the_move() -> None:
+    for deal in range(1, 300):
+        table = Table.new("stumbling_block", deal)
+        table.auto_home = True
+        game = table.game
+        # A move after which an ace lies on top of a pile, ready to go home.
+        for move in game.legal_moves(table.state):
+            if move.kind != "move" or move.dst.startswith("f"):
+                continue
+            after = game.apply(table.state, move)
+            if any(p and p[-1] % 13 == 0 for p in after.piles):
+                break
+        else:
+            continue
+        start = table.state
+        table.drop(move.src, len(game.piles(start)[move.src]) - move.count, move.dst)
+        assert table.history.position >= 2, "the move and at least one ace home"
+        assert all(not (p and p[-1] % 13 == 0) for p in table.state.piles)
+        table.undo()
+        assert table.state == start, "one undo takes back the move and its aces"
+        table.redo()
+        assert table.history.position == len(table.history.moves)
+        return
+    raise AssertionError("no deal with an ace to uncover")

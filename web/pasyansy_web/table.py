@@ -12,6 +12,7 @@ from typing import Any
 
 from pasyansy_web.i18n import t
 from pygame_engine import EngineError, Game, History, Move, registry
+from pygame_engine.cards import ACE, rank
 from pygame_engine.moves import CARD_MOVE
 from pygame_engine.save import dumps, loads
 
@@ -50,6 +51,7 @@ class Table:
         self._hint: tuple[int, int] | None = None  # (history position, index of the hint shown)
         self.hinted: Move | None = None
         self.auto_home = False
+        self._auto: set[int] = set()  # indices in the history of moves made by auto-move
 
     @classmethod
     def new(cls, game_id: str, deal: int, options: dict[str, Any] | None = None, lang: str = "ru") -> Table:
@@ -164,8 +166,9 @@ class Table:
             for move in self.game.legal_moves(self.state):
                 if move.kind == CARD_MOVE and move.dst.startswith("f") and move.count == 1:
                     card = self.game.piles(self.state)[move.src][-1]
-                    if card % 13 == 0:  # an ace
+                    if rank(card) == ACE:
                         self.history.play(move)
+                        self._auto.add(self.history.position - 1)
                         played.append(str(move))
                         break
             else:
@@ -173,15 +176,22 @@ class Table:
         return played
 
     def undo(self) -> Outcome:
+        """Take back the last move, and the aces that auto-move sent home after it."""
         if not self.history.can_undo():
             return Outcome()
-        self.history.undo()
+        while self.history.can_undo():
+            self.history.undo()
+            if self.history.position not in self._auto:
+                break
         return Outcome(move="undo")
 
     def redo(self) -> Outcome:
+        """Bring back a move, with the aces auto-move sent home after it."""
         if not self.history.can_redo():
             return Outcome()
         self.history.redo()
+        while self.history.can_redo() and self.history.position in self._auto:
+            self.history.redo()
         return Outcome(move="redo")
 
     # --- what the page shows -----------------------------------------------------------------
