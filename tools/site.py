@@ -17,7 +17,6 @@ import hashlib
 import http.server
 import json
 import shutil
-import subprocess
 import sys
 import zipfile
 from pathlib import Path
@@ -67,22 +66,10 @@ def build(out: Path, stamp: str = "") -> Path:
         ignore=shutil.ignore_patterns("*.map"),
     )
     _zip_packages(out / "pasyansy.zip")
-    _precompile(out / "pasyansy.zip")
     write_icons(out / "icons")
     (out / "version.txt").write_text(stamp or _source_digest())
     _write_precache(out)
     return out
-
-
-def _precompile(archive: Path) -> None:
-    """Add bytecode compiled by Pyodide's Python to the archive (see tools/precompile.mjs)."""
-    node = shutil.which("node")
-    if node is None:
-        sys.exit("node is needed to build the site")
-    compiled = archive.with_suffix(".compiled.zip")
-    subprocess.run([node, str(ROOT / "tools" / "precompile.mjs"), str(archive), str(compiled)],
-                   cwd=ROOT, check=True, timeout=300)
-    compiled.replace(archive)
 
 
 def _source_digest() -> str:
