@@ -11,7 +11,11 @@ optional hooks a game may add:
   one by one (it must give the same state);
 * ``greedy_moves(state)``: a pruned list of macros (say, a card that can go home goes
   home and nothing else is tried). It need not be sound: it is only used first, with
-  part of the budget, to look for a win quickly; a loss is proved only by the full search.
+  part of the budget, to look for a win quickly; a loss is proved only by the full search;
+* ``restart_moves(state, rng)``: like ``greedy_moves`` but shuffled by ``rng``; the quick
+  pass then makes many short searches (``restart_nodes`` positions each), one per seed
+  0, 1, 2, …, which finds wins where one long depth-first search stays stuck near a bad
+  early choice. A game may set ``quick_share`` to give the quick pass another share.
 
 A game that adds them must keep them sound: every position reachable by legal moves
 must be reachable, up to ``search_key``, by the macros. The search is depth-first with
@@ -30,6 +34,7 @@ True
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
@@ -65,13 +70,40 @@ def solve(
     budgets first; only a win counts from it.
     """
     greedy = getattr(game, "greedy_moves", None)
-    if greedy is None:
+    restart = getattr(game, "restart_moves", None)
+    if greedy is None and restart is None:
         return _search(game, start, max_nodes, max_seconds, clock, None)
-    quick = _search(game, start, int(max_nodes * greedy_share), max_seconds * greedy_share, clock, greedy)
+    share = float(getattr(game, "quick_share", greedy_share))
+    if restart is not None:
+        quick = _restarts(game, start, int(max_nodes * share), max_seconds * share, clock, restart)
+    else:
+        quick = _search(game, start, int(max_nodes * share), max_seconds * share, clock, greedy)
     if quick.result == "won":
         return quick
     rest = _search(game, start, max_nodes - quick.nodes, max_seconds - quick.seconds, clock, None)
     return Verdict(rest.result, rest.line, quick.nodes + rest.nodes, quick.seconds + rest.seconds)
+
+
+def _restarts(
+    game: Game[Any],
+    start: Any,
+    max_nodes: int,
+    max_seconds: float,
+    clock: Callable[[], float],
+    moves: Callable[[Any, random.Random], list[tuple[Move, ...]]],
+) -> Verdict:
+    """Short shuffled searches, one per seed, until a win or the budget runs out."""
+    began, nodes, seed = clock(), 0, 0
+    each = int(getattr(game, "restart_nodes", 3000))
+    while nodes < max_nodes and clock() - began < max_seconds:
+        rng = random.Random(seed)
+        left = max_seconds - (clock() - began)
+        verdict = _search(game, start, min(each, max_nodes - nodes), left, clock, lambda s, r=rng: moves(s, r))
+        nodes += verdict.nodes
+        if verdict.result == "won":
+            return Verdict("won", verdict.line, nodes, clock() - began)
+        seed += 1
+    return Verdict("unknown", (), nodes, clock() - began)
 
 
 def _search(
