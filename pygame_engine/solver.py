@@ -98,7 +98,10 @@ def _restarts(
     while nodes < max_nodes and clock() - began < max_seconds:
         rng = random.Random(seed)
         left = max_seconds - (clock() - began)
-        verdict = _search(game, start, min(each, max_nodes - nodes), left, clock, lambda s, r=rng: moves(s, r))
+        def shuffled(state: Any, rng: random.Random = rng) -> list[tuple[Move, ...]]:
+            return moves(state, rng)
+
+        verdict = _search(game, start, min(each, max_nodes - nodes), left, clock, shuffled)
         nodes += verdict.nodes
         if verdict.result == "won":
             return Verdict("won", verdict.line, nodes, clock() - began)
