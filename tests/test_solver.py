@@ -97,7 +97,10 @@ def test_budgets_give_unknown() -> None:
     assert verdict.result == "unknown" and verdict.line == () and verdict.nodes <= 50
 
 
-@pytest.mark.parametrize(("game_id", "deal"), [("hard_rug", 3), ("topsy_turvy_queens", 7), ("shrewish_queens", 4)])
+@pytest.mark.parametrize(
+    ("game_id", "deal"),
+    [("hard_rug", 3), ("topsy_turvy_queens", 7), ("shrewish_queens", 4), ("stumbling_block", 2), ("thirteen_piles", 2)],
+)
 def test_winning_lines_from_deals_replay_through_the_checked_path(game_id: str, deal: int) -> None:
     game = registry.get(game_id)
     verdict = solve(game, game.new(deal), max_nodes=100_000)
