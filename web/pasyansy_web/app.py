@@ -17,7 +17,7 @@ from pyscript import document, window  # type: ignore[import-not-found]
 
 from pasyansy_web.i18n import t
 from pasyansy_web.links import LinkError, parse_link
-from pasyansy_web.pages import SETTINGS, record, rules_html, settings_html, start_html, stats_html
+from pasyansy_web.pages import SETTINGS, record, rules_html, start_html, stats_html
 from pasyansy_web.render import table_html
 from pasyansy_web.table import Outcome, Table
 from pygame_engine import EngineError, registry
@@ -362,4 +362,4 @@ def main() -> None:
     window.pasyansyRegisterWorker()
 
 
-__all__ = ["Page", "main", "settings_html"]
+__all__ = ["Page", "main"]

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pasyansy_web.i18n import t
-from pygame_engine import EngineError, Game, History, Move, registry
+from pygame_engine import Game, History, Move, registry
 from pygame_engine.cards import ACE, rank
 from pygame_engine.moves import CARD_MOVE
 from pygame_engine.save import dumps, loads
@@ -245,4 +245,4 @@ def vars_of(step: Any) -> dict[str, Any]:
     return {name: getattr(step, name) for name in step.__slots__}
 
 
-__all__ = ["EngineError", "Outcome", "Table"]
+__all__ = ["Outcome", "Table"]
