@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
-from pygame_engine import Game, registry
+from pygame_engine import Game, History, registry
 from pygame_engine.moves import Move
+from pygame_engine.solver import solve
 
 GAME_IDS = [g.id for g in registry.games()]
 
@@ -31,3 +32,21 @@ def random_game(game: Game[Any], deal: int, seed: int, max_moves: int = 400) -> 
         yield state, move
         state = game.apply(state, move)
     yield state, None
+
+
+def perft(game: Game[Any], state: Any, depth: int) -> int:
+    """How many move sequences of ``depth`` moves the position has (pinned per game)."""
+    if depth == 0:
+        return 1
+    return sum(perft(game, game.apply(state, m), depth - 1) for m in game.legal_moves(state))
+
+
+def won_history(game: Game[Any], deal: int, max_nodes: int) -> History:
+    """A deal won by the solver, its line played move by move as text through the checked path."""
+    verdict = solve(game, game.new(deal), max_nodes=max_nodes)
+    assert verdict.result == "won", (game.id, deal, verdict.result)
+    history = History(game, deal)
+    for move in verdict.line:
+        history.play(str(move))
+    assert len(history.moves) == len(verdict.line)
+    return history

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from pygame_engine import History, IllegalMoveError, Move, registry
+from pygame_engine import IllegalMoveError, Move, registry
 from pygame_engine.cards import card_text, cards_text, parse_card
 from pygame_engine.deal import shuffled
 from pygame_engine.save import dumps, loads
-from pygame_engine.solver import solve
 from rules.hard_rug import GAP, RugState, cell_index
+from tests.conftest import perft, won_history
 
 GAME = registry.get("hard_rug")
 
@@ -161,23 +161,13 @@ def test_won_when_every_row_runs_ace_to_king() -> None:
     assert not GAME.is_won(RugState(won.deal, tuple(swapped)))
 
 
-def perft(state: RugState, depth: int) -> int:
-    if depth == 0:
-        return 1
-    return sum(perft(GAME.apply(state, m), depth - 1) for m in GAME.legal_moves(state))
-
-
 @pytest.mark.parametrize(("deal", "counts"), [(1, [4, 18, 85, 388]), (2, [4, 16, 66, 282]), (3, [3, 13, 53, 201])])
 def test_move_counts_on_fixed_deals(deal: int, counts: list[int]) -> None:
-    assert [perft(GAME.new(deal), d) for d in (1, 2, 3, 4)] == counts
+    assert [perft(GAME, GAME.new(deal), d) for d in (1, 2, 3, 4)] == counts
 
 
 def test_a_whole_game_won_undone_redone_saved_and_loaded() -> None:
-    verdict = solve(GAME, GAME.new(1), max_nodes=100_000)
-    assert verdict.result == "won"
-    history = History(GAME, 1)
-    for move in verdict.line:
-        history.play(str(move))
+    history = won_history(GAME, 1, max_nodes=100_000)
     assert GAME.status(history.state) == "won"
     won = history.state
     while history.can_undo():

@@ -6,11 +6,11 @@ from collections import Counter
 
 import pytest
 
-from pygame_engine import History, IllegalMoveError, registry
+from pygame_engine import IllegalMoveError, registry
 from pygame_engine.cards import QUEEN, cards_text, parse_card, rank
 from pygame_engine.deal import event_rng, shuffled
-from pygame_engine.solver import solve
 from rules.shrewish_queens import ShrewState, Step
+from tests.conftest import perft, won_history
 
 GAME = registry.get("shrewish_queens")
 SPADES_TO_JACK = "KS AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS"
@@ -249,20 +249,11 @@ def test_won_when_every_sequence_runs_king_to_queen() -> None:
 
 @pytest.mark.parametrize(("deal", "counts"), [(1, [2, 5, 12, 27]), (2, [2, 4, 8, 11]), (3, [2, 3, 4, 5])])
 def test_move_counts_on_fixed_deals(deal: int, counts: list[int]) -> None:
-    def perft(state: ShrewState, depth: int) -> int:
-        if depth == 0:
-            return 1
-        return sum(perft(GAME.apply(state, m), depth - 1) for m in GAME.legal_moves(state))
-
-    assert [perft(GAME.new(deal), d) for d in range(1, 5)] == counts
+    assert [perft(GAME, GAME.new(deal), d) for d in range(1, 5)] == counts
 
 
 def test_a_whole_game_won_through_the_checked_path() -> None:
-    verdict = solve(GAME, GAME.new(1), max_nodes=20_000)
-    assert verdict.result == "won"
-    history = History(GAME, 1)
-    for move in verdict.line:
-        history.play(str(move))
+    history = won_history(GAME, 1, max_nodes=20_000)
     assert GAME.status(history.state) == "won"
     while history.can_undo():
         history.undo()

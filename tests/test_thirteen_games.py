@@ -8,6 +8,7 @@ from pygame_engine import IllegalMoveError, registry
 from pygame_engine.cards import cards_text, parse_card
 from pygame_engine.deal import shuffled
 from rules.thirteen_common import ThirteenState
+from tests.conftest import perft
 
 BLOCK = registry.get("stumbling_block")
 PILES13 = registry.get("thirteen_piles")
@@ -242,9 +243,4 @@ PERFT = [
 def test_move_counts_on_fixed_deals(game_id: str, deal: int, counts: list[int]) -> None:
     game = registry.get(game_id)
 
-    def perft(state: ThirteenState, depth: int) -> int:
-        if depth == 0:
-            return 1
-        return sum(perft(game.apply(state, m), depth - 1) for m in game.legal_moves(state))
-
-    assert [perft(game.new(deal), d) for d in range(1, len(counts) + 1)] == counts
+    assert [perft(game, game.new(deal), d) for d in range(1, len(counts) + 1)] == counts

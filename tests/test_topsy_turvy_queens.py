@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from pygame_engine import History, IllegalMoveError, Move, registry
+from pygame_engine import IllegalMoveError, Move, registry
 from pygame_engine.cards import cards_text, parse_card
 from pygame_engine.deal import shuffled
 from pygame_engine.save import dumps, loads
-from pygame_engine.solver import solve
 from rules.topsy_turvy_queens import NONE, TopsyState
+from tests.conftest import perft, won_history
 
 GAME = registry.get("topsy_turvy_queens")
 KING_TO_QUEEN = "KS AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS"
@@ -201,19 +201,10 @@ def test_tap_destinations_try_the_foundation_first_then_cycle() -> None:
     ("deal", "counts"), [(1, [2, 5, 14, 37, 115]), (2, [4, 13, 36, 94, 255]), (3, [3, 8, 20, 42, 62])]
 )
 def test_move_counts_on_fixed_deals(deal: int, counts: list[int]) -> None:
-    def perft(state: TopsyState, depth: int) -> int:
-        if depth == 0:
-            return 1
-        return sum(perft(GAME.apply(state, m), depth - 1) for m in GAME.legal_moves(state))
-
-    assert [perft(GAME.new(deal), d) for d in range(1, 6)] == counts
+    assert [perft(GAME, GAME.new(deal), d) for d in range(1, 6)] == counts
 
 
 def test_a_whole_game_won_through_the_checked_path() -> None:
-    verdict = solve(GAME, GAME.new(7), max_nodes=50_000)
-    assert verdict.result == "won"
-    history = History(GAME, 7)
-    for move in verdict.line:
-        history.play(str(move))
-    assert GAME.status(history.state) == "won" and len(history.moves) == len(verdict.line)
+    history = won_history(GAME, 7, max_nodes=50_000)
+    assert GAME.status(history.state) == "won"
     assert loads(dumps(history)).state == history.state
