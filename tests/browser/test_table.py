@@ -171,7 +171,7 @@ def test_an_illegal_drop_changes_nothing(site_page: Page, server: str) -> None:
 
 
 @pytest.fixture
-def phone(site_page: Page, browser: Any, server: str) -> Any:
+def phone(browser: Any, server: str) -> Any:
     context = browser.new_context(viewport={"width": 393, "height": 851}, has_touch=True, is_mobile=True)
     page = context.new_page()
     foreign: list[str] = []
