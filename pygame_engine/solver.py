@@ -9,13 +9,12 @@ optional hooks a game may add:
   freely count as one (for example the stock's draw position with unlimited redeals);
 * ``apply_macro(state, macro)``: the state after a whole macro, faster than its moves
   one by one (it must give the same state);
-* ``greedy_moves(state)``: a pruned list of macros (say, a card that can go home goes
-  home and nothing else is tried). It need not be sound: it is only used first, with
-  part of the budget, to look for a win quickly; a loss is proved only by the full search;
-* ``restart_moves(state, rng)``: like ``greedy_moves`` but shuffled by ``rng``; the quick
-  pass then makes many short searches (``restart_nodes`` positions each), one per seed
-  0, 1, 2, …, which finds wins where one long depth-first search stays stuck near a bad
-  early choice. A game may set ``quick_share`` to give the quick pass another share.
+* ``restart_moves(state, rng)``: a pruned list of macros shuffled by ``rng`` (say, a
+  card that can go home goes home and nothing else is tried). It need not be sound: the
+  quick pass makes many short searches with it (``restart_nodes`` positions each), one
+  per seed 0, 1, 2, …, which finds wins where one long depth-first search stays stuck
+  under a bad early choice. Only a win counts from it; a loss is proved only by the full
+  search. The quick pass gets ``quick_share`` of both budgets (a game may set its own).
 
 A game that adds them must keep them sound: every position reachable by legal moves
 must be reachable, up to ``search_key``, by the macros. The search is depth-first with
@@ -62,22 +61,18 @@ def solve(
     max_nodes: int = 1_000_000,
     max_seconds: float = 10.0,
     clock: Callable[[], float] = time.perf_counter,
-    greedy_share: float = 0.25,
+    quick_share: float = 0.25,
 ) -> Verdict:
     """Search from ``start``: won (with its line), lost (proved) or unknown (a budget ran out).
 
-    With a game's ``greedy_moves`` hook, a pruned search gets ``greedy_share`` of both
-    budgets first; only a win counts from it.
+    With a game's ``restart_moves`` hook, short shuffled searches get ``quick_share`` (or
+    the game's own) of both budgets first; only a win counts from them.
     """
-    greedy = getattr(game, "greedy_moves", None)
     restart = getattr(game, "restart_moves", None)
-    if greedy is None and restart is None:
+    if restart is None:
         return _search(game, start, max_nodes, max_seconds, clock, None)
-    share = float(getattr(game, "quick_share", greedy_share))
-    if restart is not None:
-        quick = _restarts(game, start, int(max_nodes * share), max_seconds * share, clock, restart)
-    else:
-        quick = _search(game, start, int(max_nodes * share), max_seconds * share, clock, greedy)
+    share = float(getattr(game, "quick_share", quick_share))
+    quick = _restarts(game, start, int(max_nodes * share), max_seconds * share, clock, restart)
     if quick.result == "won":
         return quick
     rest = _search(game, start, max_nodes - quick.nodes, max_seconds - quick.seconds, clock, None)

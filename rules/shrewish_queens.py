@@ -13,6 +13,7 @@ all; :meth:`ShrewishQueens.steps` lists those automatic steps for animation.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import Final
@@ -222,6 +223,19 @@ class ShrewishQueens(Game[ShrewState]):
         log: list[Step] = []
         self._run(state, move, log)
         return log
+
+    quick_share = 0.9
+    restart_nodes = 2000
+
+    def restart_moves(self, s: ShrewState, rng: random.Random) -> list[tuple[Move, ...]]:
+        """For short shuffled searches after a win only: cards home first, then the other
+        card moves, each group in random order, then draw or the turn of the reserve."""
+        moves = self.legal_moves(s)
+        home: list[tuple[Move, ...]] = [(m,) for m in moves if m.kind == CARD_MOVE and m.dst[0] == "f"]
+        onto: list[tuple[Move, ...]] = [(m,) for m in moves if m.kind == CARD_MOVE and m.dst[0] == "t"]
+        rng.shuffle(home)
+        rng.shuffle(onto)
+        return home + onto + [(m,) for m in moves if m.kind != CARD_MOVE]
 
     def explain(self, s: ShrewState, move: Move) -> str | None:
         if move.kind in self.verbs:

@@ -10,7 +10,6 @@ it: ``t13:5>t4`` moves the fifth card from the top of pile 13 and the four above
 
 from __future__ import annotations
 
-import random
 from typing import Final
 
 from pygame_engine.moves import CARD_MOVE, Move
@@ -72,23 +71,6 @@ class StumblingBlock(ThirteenPilesBase):
             if i + 1 != state.stage:
                 return f"only the top card of {move.src} moves: the pile under review is t{state.stage}"
         return self.explain_card_move(state, move, state.piles[i][-move.count])
-
-    quick_share = 0.9
-    restart_nodes = 3000
-
-    def restart_moves(self, state: ThirteenState, rng: random.Random) -> list[tuple[Move, ...]]:
-        """For short shuffled searches after a win only (not sound): a card that can go home
-        goes home; otherwise cards onto cards in random order, two random moves into empty
-        piles, and the review button last."""
-        moves = self.search_moves(state)
-        home = [m for m in moves if m[0].kind == CARD_MOVE and m[0].dst[0] == "f"]
-        if home:
-            return home[:1]
-        onto = [m for m in moves if m[0].kind == CARD_MOVE and state.piles[int(m[0].dst[1:]) - 1]]
-        empty = [m for m in moves if m[0].kind == CARD_MOVE and not state.piles[int(m[0].dst[1:]) - 1]]
-        rng.shuffle(onto)
-        rng.shuffle(empty)
-        return onto + empty[:2] + [m for m in moves if m[0].kind != CARD_MOVE]
 
     def next_action(self, state: ThirteenState) -> NextAction | None:
         if state.stage == 0:

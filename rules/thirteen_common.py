@@ -9,6 +9,7 @@ verbs and phases through the hooks of :class:`ThirteenPilesBase`.
 
 from __future__ import annotations
 
+import random
 from abc import abstractmethod
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
@@ -151,12 +152,22 @@ class ThirteenPilesBase(Game[ThirteenState]):
 
         return [(m,) for m in sorted(self.legal_moves(state), key=order)]
 
-    def greedy_moves(self, state: ThirteenState) -> list[tuple[Move, ...]]:
-        """For a quick win only (not sound): a card that can go home goes home."""
+    quick_share = 0.9
+    restart_nodes = 3000
+
+    def restart_moves(self, state: ThirteenState, rng: random.Random) -> list[tuple[Move, ...]]:
+        """For short shuffled searches after a win only (not sound): a card that can go home
+        goes home; otherwise cards onto cards in random order, two random moves into empty
+        piles, and the variant's buttons last."""
         moves = self.search_moves(state)
-        if moves and moves[0][0].kind == CARD_MOVE and moves[0][0].dst[0] == "f":
-            return moves[:1]
-        return moves
+        home = [m for m in moves if m[0].kind == CARD_MOVE and m[0].dst[0] == "f"]
+        if home:
+            return home[:1]
+        onto = [m for m in moves if m[0].kind == CARD_MOVE and state.piles[int(m[0].dst[1:]) - 1]]
+        empty = [m for m in moves if m[0].kind == CARD_MOVE and not state.piles[int(m[0].dst[1:]) - 1]]
+        rng.shuffle(onto)
+        rng.shuffle(empty)
+        return onto + empty[:2] + [m for m in moves if m[0].kind != CARD_MOVE]
 
     # --- the table -------------------------------------------------------------------
 

@@ -9,6 +9,7 @@ Verbs: ``draw`` (one card to the waste) and ``redeal`` (the waste back to the st
 from __future__ import annotations
 
 import dataclasses
+import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
@@ -273,37 +274,38 @@ class TopsyTurvyQueens(Game[TopsyState]):
 
         return -0.5 if i < PRISONERS and state.prisoners[i] == card else 0
 
-    def greedy_moves(self, state: TopsyState) -> list[tuple[Move, ...]]:
-        """A narrow choice for a quick win: a card that can go home goes home; otherwise only
-        moves that uncover a card (a whole run moved off it) and stock cards that become a
-        base for such a run.
+    quick_share = 0.9
+    restart_nodes = 150
 
-        Not sound (a card may be worth keeping, another move may be needed), so only the
-        search for a win uses it.
+    def restart_moves(self, state: TopsyState, rng: random.Random) -> list[tuple[Move, ...]]:
+        """For short shuffled searches after a win only (not sound: a card may be worth
+        keeping, another move may be needed). A card other than a king that can go home goes
+        home and nothing else is tried. Otherwise, each class in random order: one king (a
+        king's place decides which prisoner its suit frees), the moves that uncover a card
+        (a whole run moved off it) and the stock cards that become a base for such a run,
+        the other kings, then everything else.
         """
-        moves = self.search_moves(state)
-        for macro in moves:
-            last = macro[-1]
-            # A king's place decides which prisoner its suit frees: kings are not forced.
-            if last.kind == CARD_MOVE and last.dst[0] == "f" and self._home_rank(state, self._card_of(state, macro),
-                                                                                   last.dst) < 2:
-                return [macro]
+        kings: list[tuple[Move, ...]] = []
+        narrow: list[tuple[Move, ...]] = []
+        rest: list[tuple[Move, ...]] = []
         units = [col[-run_length(col)] for col in state.tableau if col]
-        narrow = []
-        for macro in moves:
+        for macro in self.search_moves(state):
             last = macro[-1]
             if last.kind != CARD_MOVE:
-                continue
-            if last.src == "w":
+                rest.append(macro)
+            elif last.dst[0] == "f":
+                if rank(self._card_of(state, macro)) != KING:
+                    return [macro]
+                kings.append(macro)
+            elif last.src == "w":
                 card = self.apply_macro(state, macro[:-1]).waste[-1]
-                if any(fits_down_in_suit(unit, card) for unit in units):
-                    narrow.append(macro)
-            elif last.src[0] == "t":
+                (narrow if any(fits_down_in_suit(unit, card) for unit in units) else rest).append(macro)
+            else:
                 col = state.tableau[int(last.src[1:]) - 1]
-                if last.count == run_length(col) and last.count < len(col):
-                    narrow.append(macro)
-        # Moves that uncover nothing come after those that do, rather than never.
-        return narrow + [m for m in moves if m not in narrow]
+                (narrow if last.count == run_length(col) < len(col) else rest).append(macro)
+        for group in (kings, narrow, rest):
+            rng.shuffle(group)
+        return kings[:1] + narrow + kings[1:] + rest
 
     def search_moves(self, state: TopsyState) -> list[tuple[Move, ...]]:
         """Every move class, best first: cards home, whole runs onto cards, kings home, the
