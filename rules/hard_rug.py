@@ -8,6 +8,7 @@ not already in column 1. Five reshuffles, only when no move is left.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
@@ -200,6 +201,16 @@ class HardRug(Game[RugState]):
         if column == 0:
             return 1
         return 0 if chain_length(state.cells, dst // COLS) == column else 2
+
+    quick_share = 0.9
+    restart_nodes = 300
+
+    def restart_moves(self, state: RugState, rng: random.Random) -> list[tuple[Move, ...]]:
+        """For short shuffled searches after a win only: the moves in the player's order
+        (chains from an ace grow first), ties in random order."""
+        keyed = [(self.player_rank(state, move), rng.random(), (move,)) for move in self.legal_moves(state)]
+        keyed.sort(key=lambda entry: entry[:2])
+        return [macro for _, _, macro in keyed]
 
     def gap_reason(self, state: RugState, cell: str) -> str | None:
         """Why the gap ``cell`` takes nothing (a key of ``GAP_REASONS``), or ``None`` if a card fits."""
