@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
 
-from pygame_engine.cards import KING, card_text, full_deck, rank
+from pygame_engine.cards import ACE, KING, card_text, full_deck, rank, suit
 from pygame_engine.deal import shuffled
 from pygame_engine.game import Game, OptionSpec, OptionValue, Status
 from pygame_engine.layout import Layout, Slot, row
@@ -28,6 +28,7 @@ from pygame_engine.piles import (
     replace,
     run_length,
 )
+from rules.topsy_prisoners import completable
 
 FOUNDATIONS: Final = 8
 PRISONERS: Final = 7
@@ -173,13 +174,14 @@ class TopsyTurvyQueens(Game[TopsyState]):
     # --- search ------------------------------------------------------------------
 
     def search_key(self, state: TopsyState) -> tuple[object, ...]:
-        """With unlimited redeals the draw position does not matter: every stock or waste
-        card can be brought to the top, and the cards keep their cyclic order. So the key
-        keeps that order (waste bottom to top, then stock top to bottom) and drops where
-        the split between stock and waste lies."""
+        """With unlimited redeals the stock and waste are a store any card of which can be
+        brought to the top at any time, and no card ever goes back into it: their order and
+        the split between them decide nothing, only which cards they hold. Two positions
+        with the same cards there have the same moves, one for one, so the key keeps the
+        cards sorted."""
         if state.max_passes:
             return self.key(state)
-        talon = state.waste + state.stock[::-1]
+        talon = tuple(sorted(state.waste + state.stock))
         return (state.foundations, state.prisoners, tuple(sorted(state.tableau)), talon)
 
     def _talon_reach(self, state: TopsyState, index: int) -> tuple[Move, ...]:
@@ -209,37 +211,13 @@ class TopsyTurvyQueens(Game[TopsyState]):
         return self.apply(placed, last)
 
     def dead(self, state: TopsyState) -> bool:
-        """A sound proof that the deal cannot be won from here.
-
-        Foundation i *waits for* foundation j when the next card it needs has no copy left
-        but the prisoner under j (the other copy being on a foundation already): that
-        prisoner comes out only when j is complete. A cycle of waiting (i waiting for
-        itself included) can never be broken.
-        """
-        home = [c for f in state.foundations for c in f]
-        waits: dict[int, int] = {}
-        for i, f in enumerate(state.foundations):
-            if not f or len(f) == 13:
-                continue
-            need = f[0] - 13 + len(f) if len(f) > 1 else f[0] - 12  # the next card in suit: A after K
-            copies_home = home.count(need)
-            if copies_home == 2:
-                return True  # both copies already serve other foundations
-            if copies_home != 1:
-                continue
-            holders = [
-                j for j, p in enumerate(state.prisoners) if p == need and not KING_TO_QUEEN.full(state.foundations[j])
-            ]
-            if len(holders) == 1:
-                waits[i] = holders[0]
-        for start in waits:
-            seen, i = set(), start
-            while i in waits and i not in seen:
-                seen.add(i)
-                i = waits[i]
-            if i == start or (i in seen):
-                return True
-        return False
+        """A sound proof that the deal cannot be won from here: no order of completing the
+        foundations gets each the cards it lacks, with the prisoners still locked under
+        them (see :mod:`rules.topsy_prisoners`), however the kings to come are placed."""
+        foundations = state.foundations
+        suits = tuple(suit(f[0]) if f else None for f in foundations)
+        locked = tuple(p if p != NONE and len(foundations[i]) < 13 else NONE for i, p in enumerate(state.prisoners))
+        return not completable(suits, tuple(len(f) for f in foundations), (*locked, NONE))
 
     def player_rank(self, state: TopsyState, move: Move) -> int:
         """For the hasty player and the hint: home first, then a whole run that uncovers a
@@ -335,15 +313,36 @@ class TopsyTurvyQueens(Game[TopsyState]):
                 if self.explain(state, Move(verb)) is None:
                     ranked.append((7, (Move(verb),)))
         else:
-            talon = state.waste + state.stock[::-1]
-            for i, card in enumerate(talon):
+            # Where each card could go, worked out once; of two copies in the talon only the
+            # first is offered (the search key makes the other's position the same).
+            homes: dict[int, list[int]] = {}
+            for j, f in enumerate(state.foundations):
+                if f and len(f) < 13:
+                    homes.setdefault(f[-1] - 12 if rank(f[-1]) == KING else f[-1] + 1, []).append(j)
+            king_home = _leftmost_empty(state.foundations)
+            if king_home is not None:
+                homes.update({s * 13 + KING - 1: [king_home] for s in range(4)})
+            onto: dict[int, list[int]] = {}
+            for j, col in enumerate(tableau):
+                if col and rank(col[-1]) != ACE:
+                    onto.setdefault(col[-1] - 1, []).append(j)
+            empty = [j for j, col in enumerate(tableau) if not col]
+            offered: set[int] = set()
+            for i, card in enumerate(state.waste + state.stock[::-1]):
+                if card in offered:
+                    continue
+                offered.add(card)
+                to_foundations, to_columns = homes.get(card, ()), onto.get(card, [])
+                if not (to_foundations or to_columns or empty):
+                    continue
                 reach = self._talon_reach(state, i)
-                for j in self._to_foundations(state, card):
+                for j in to_foundations:
                     home = Move(CARD_MOVE, "w", f"f{j + 1}")
                     ranked.append((self._home_rank(state, card, home.dst), (*reach, home)))
-                for j, col in enumerate(tableau):
-                    if not col or fits_down_in_suit(card, col[-1]):
-                        ranked.append((3 if col else 6, (*reach, Move(CARD_MOVE, "w", f"t{j + 1}"))))
+                for j in to_columns:
+                    ranked.append((3, (*reach, Move(CARD_MOVE, "w", f"t{j + 1}"))))
+                for j in empty:
+                    ranked.append((6, (*reach, Move(CARD_MOVE, "w", f"t{j + 1}"))))
         ranked.sort(key=lambda pair: pair[0])
         return [macro for _, macro in ranked]
 

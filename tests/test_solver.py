@@ -68,6 +68,22 @@ def test_topsy_won_in_one_and_a_prisoner_that_waits_for_itself() -> None:
     assert game.dead(dead) and solve(game, dead).result == "lost"
 
 
+def test_topsy_foundations_that_wait_on_each_other_in_pairs() -> None:
+    # Hearts on f1 and f2 lack their queens, which lie under f3 and f4; clubs on f3 and f4
+    # lack their fives, which lie under f1 and f2. No foundation can be completed first.
+    game = registry.get("topsy_turvy_queens")
+    hearts, clubs = cards(suit_run(KQ, "H")), cards(suit_run(KQ, "C"))
+    foundations = (hearts[:-1], hearts[:-1], clubs[:5], clubs[:5], *full(KQ, "SDSD"))
+    rest = cards(suit_run("6 7 8 9 T J Q", "C")) * 2
+    locked = TopsyState(1, foundations, cards("5C 5C QH QH") + (NONE,) * 3, ((),) * 8, rest, ())
+    assert game.dead(locked) and solve(game, locked).result == "lost"
+    # With one five of clubs in the stock instead, f3 goes first and frees a queen, and so on.
+    open_ = TopsyState(1, foundations, cards("5C") + (NONE,) + cards("QH QH") + (NONE,) * 3, ((),) * 8,
+                       (*rest, parse_card("5C")), ())
+    verdict = solve(game, open_)
+    assert not game.dead(open_) and verdict.result == "won" and replays("topsy_turvy_queens", open_, verdict.line)
+
+
 def test_shrewish_won_by_a_draw() -> None:
     game = registry.get("shrewish_queens")
     foundations = (*full(KQ, "SHDCSHD"), cards(suit_run(KQ, "C"))[:-1])

@@ -52,14 +52,20 @@ def make(records: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    by_game: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    # A deal found in several files (a rerun with a larger budget, say) counts once: its
+    # last record, unless an earlier one proved it winnable.
+    by_game: dict[str, dict[int, dict[str, Any]]] = defaultdict(dict)
     for name in argv if argv is not None else sys.argv[1:]:
         for line in Path(name).read_text().splitlines():
             record = json.loads(line)
             game = registry.get(record["game"])
-            if game.normalize_options(record["options"]) == game.normalize_options():
-                by_game[record["game"]].append(record)
-    for game_id, records in by_game.items():
+            if game.normalize_options(record["options"]) != game.normalize_options():
+                continue
+            earlier = by_game[record["game"]].get(record["deal"])
+            if earlier is None or earlier["verdict"] != "won" or record["verdict"] == "won":
+                by_game[record["game"]][record["deal"]] = record
+    for game_id, deals in by_game.items():
+        records = [deals[d] for d in sorted(deals)]
         catalogue = make(records)
         (OUT / f"{game_id}.json").write_text(json.dumps(catalogue, ensure_ascii=False, indent=1) + "\n")
         sizes = {k: len(catalogue[k]) for k in ("easy", "medium", "hard")}
