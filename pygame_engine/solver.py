@@ -11,7 +11,8 @@ optional hooks a game may add:
   one by one (it must give the same state);
 * ``restart_moves(state, rng)``: a pruned list of macros shuffled by ``rng`` (say, a
   card that can go home goes home and nothing else is tried). It need not be sound: the
-  quick pass makes many short searches with it (``restart_nodes`` positions each), one
+  quick pass makes many short searches with it (``restart_nodes`` positions each, or
+  ``restart_nodes(start)`` when a game's best length depends on its options), one
   per seed 0, 1, 2, …, which finds wins where one long depth-first search stays stuck
   under a bad early choice. Only a win counts from it; a loss is proved only by the full
   search. The quick pass gets ``quick_share`` of both budgets (a game may set its own).
@@ -89,7 +90,9 @@ def _restarts(
 ) -> Verdict:
     """Short shuffled searches, one per seed, until a win or the budget runs out."""
     began, nodes, seed = clock(), 0, 0
-    each = int(getattr(game, "restart_nodes", 3000))
+    each = getattr(game, "restart_nodes", 3000)
+    if callable(each):
+        each = each(start)
     while nodes < max_nodes and clock() - began < max_seconds:
         rng = random.Random(seed)
         left = max_seconds - (clock() - began)

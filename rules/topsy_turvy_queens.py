@@ -56,6 +56,10 @@ class TopsyState:
     max_passes: int = 0
 
 
+def _redeals(macro: tuple[Move, ...]) -> int:
+    return sum(1 for move in macro if move.kind == "redeal")
+
+
 def _leftmost_empty(foundations: Piles) -> int | None:
     for i, pile in enumerate(foundations):
         if not pile:
@@ -203,12 +207,16 @@ class TopsyTurvyQueens(Game[TopsyState]):
                 state = self.apply(state, move)
             return state
         talon = state.waste + state.stock[::-1]
-        index = len(state.waste) - 1 + sum(1 for m in macro if m.kind == "draw")
+        index = self._talon_index(state, macro)
         passes = state.passes + sum(1 for m in macro if m.kind == "redeal")
-        if passes != state.passes:
-            index -= len(talon)
         placed = dataclasses.replace(state, waste=talon[: index + 1], stock=talon[index + 1 :][::-1], passes=passes)
         return self.apply(placed, last)
+
+    def _talon_index(self, state: TopsyState, macro: tuple[Move, ...]) -> int:
+        """Where in the cyclic order (waste bottom to top, then stock top to bottom) the card
+        lies that a talon macro brings to the top."""
+        index = len(state.waste) - 1 + sum(1 for m in macro if m.kind == "draw")
+        return index - len(state.waste) - len(state.stock) if any(m.kind == "redeal" for m in macro) else index
 
     def dead(self, state: TopsyState) -> bool:
         """A sound proof that the deal cannot be won from here: no order of completing the
@@ -239,7 +247,7 @@ class TopsyTurvyQueens(Game[TopsyState]):
         """The card that the last move of a macro moves."""
         last = macro[-1]
         if last.src == "w":
-            return self.apply_macro(state, macro[:-1]).waste[-1]
+            return (state.waste + state.stock[::-1])[self._talon_index(state, macro)]
         return self.piles(state)[last.src][-1]
 
     def _home_rank(self, state: TopsyState, card: int, dst: str) -> float:
@@ -253,16 +261,26 @@ class TopsyTurvyQueens(Game[TopsyState]):
         return -0.5 if i < PRISONERS and state.prisoners[i] == card else 0
 
     quick_share = 0.9
-    restart_nodes = 150
+
+    def restart_nodes(self, state: TopsyState) -> int:
+        """How long each short search is: measured best on deals 1–150 (see the decisions)."""
+        return 1500 if state.max_passes else 150
 
     def restart_moves(self, state: TopsyState, rng: random.Random) -> list[tuple[Move, ...]]:
         """For short shuffled searches after a win only (not sound: a card may be worth
-        keeping, another move may be needed). A card other than a king that can go home goes
-        home and nothing else is tried. Otherwise, each class in random order: one king (a
-        king's place decides which prisoner its suit frees), the moves that uncover a card
-        (a whole run moved off it) and the stock cards that become a base for such a run,
-        the other kings, then everything else.
+        keeping, another move may be needed).
+
+        With unlimited redeals: a card other than a king that can go home goes home and
+        nothing else is tried. Otherwise, each class in random order: one king (a king's
+        place decides which prisoner its suit frees), the moves that uncover a card (a whole
+        run moved off it) and the stock cards that become a base for such a run, the other
+        kings, then everything else. Under book rules the full search's order (nearest
+        stock cards first) with the distances blurred by up to six cards.
         """
+        if state.max_passes:
+            blurred = [((_redeals(macro), len(macro) + rng.uniform(0, 6)), macro) for macro in self.search_moves(state)]
+            blurred.sort(key=lambda pair: pair[0])
+            return [macro for _, macro in blurred]
         kings: list[tuple[Move, ...]] = []
         narrow: list[tuple[Move, ...]] = []
         rest: list[tuple[Move, ...]] = []
@@ -276,7 +294,7 @@ class TopsyTurvyQueens(Game[TopsyState]):
                     return [macro]
                 kings.append(macro)
             elif last.src == "w":
-                card = self.apply_macro(state, macro[:-1]).waste[-1]
+                card = self._card_of(state, macro)
                 (narrow if any(fits_down_in_suit(unit, card) for unit in units) else rest).append(macro)
             else:
                 col = state.tableau[int(last.src[1:]) - 1]
@@ -287,63 +305,69 @@ class TopsyTurvyQueens(Game[TopsyState]):
 
     def search_moves(self, state: TopsyState) -> list[tuple[Move, ...]]:
         """Every move class, best first: cards home, whole runs onto cards, kings home, the
-        rest; with unlimited redeals every stock and waste card is offered as a macro."""
+        rest. Every stock and waste card that can still be brought to the top is offered as a
+        macro: the draws (and the redeal) that bring it there, then its move.
+
+        Draws on their own are never needed: a column move commutes with a draw, and a
+        card played from the waste is reached by the macro with as few redeals as any
+        other way (with fewer passes used, a position offers at least as much)."""
         if self.dead(state):
             return []
         ranked: list[tuple[float, tuple[Move, ...]]] = []
         tableau = state.tableau
         for move in self.card_moves(state):
-            if move.src == "w" and not state.max_passes:
+            if move.src == "w":
                 continue  # offered below as a talon macro
             if move.dst[0] == "f":
                 card = self.piles(state)[move.src][-1]
                 ranked.append((self._home_rank(state, card, move.dst), (move,)))
                 continue
             target = tableau[int(move.dst[1:]) - 1]
-            if move.src == "w":
-                ranked.append((3 if target else 6, (move,)))
-                continue
             col = tableau[int(move.src[1:]) - 1]
             if not target and move.count == len(col):
                 continue  # a whole column into an empty one: the same position, columns sorted
             whole_run = move.count == run_length(col)
             ranked.append(((1 if whole_run else 4) if target else 5, (move,)))
-        if state.max_passes:
-            for verb in ("draw", "redeal"):
-                if self.explain(state, Move(verb)) is None:
-                    ranked.append((7, (Move(verb),)))
-        else:
-            # Where each card could go, worked out once; of two copies in the talon only the
-            # first is offered (the search key makes the other's position the same).
-            homes: dict[int, list[int]] = {}
-            for j, f in enumerate(state.foundations):
-                if f and len(f) < 13:
-                    homes.setdefault(f[-1] - 12 if rank(f[-1]) == KING else f[-1] + 1, []).append(j)
-            king_home = _leftmost_empty(state.foundations)
-            if king_home is not None:
-                homes.update({s * 13 + KING - 1: [king_home] for s in range(4)})
-            onto: dict[int, list[int]] = {}
-            for j, col in enumerate(tableau):
-                if col and rank(col[-1]) != ACE:
-                    onto.setdefault(col[-1] - 1, []).append(j)
-            empty = [j for j, col in enumerate(tableau) if not col]
-            offered: set[int] = set()
-            for i, card in enumerate(state.waste + state.stock[::-1]):
-                if card in offered:
-                    continue
+        # Where each card could go, worked out once.
+        homes: dict[int, list[int]] = {}
+        for j, f in enumerate(state.foundations):
+            if f and len(f) < 13:
+                homes.setdefault(f[-1] - 12 if rank(f[-1]) == KING else f[-1] + 1, []).append(j)
+        king_home = _leftmost_empty(state.foundations)
+        if king_home is not None:
+            homes.update({s * 13 + KING - 1: [king_home] for s in range(4)})
+        onto: dict[int, list[int]] = {}
+        for j, col in enumerate(tableau):
+            if col and rank(col[-1]) != ACE:
+                onto.setdefault(col[-1] - 1, []).append(j)
+        empty = [j for j, col in enumerate(tableau) if not col]
+        # A waste card under the top needs a redeal; with unlimited redeals only the first of
+        # two copies is offered (the search key makes the other's position the same).
+        last_pass = bool(state.max_passes) and state.passes >= state.max_passes
+        below_top = len(state.waste) - 1
+        offered: set[int] = set()
+        for i, card in enumerate(state.waste + state.stock[::-1]):
+            if (last_pass and i < below_top) or card in offered:
+                continue
+            if not state.max_passes:
                 offered.add(card)
-                to_foundations, to_columns = homes.get(card, ()), onto.get(card, [])
-                if not (to_foundations or to_columns or empty):
-                    continue
-                reach = self._talon_reach(state, i)
-                for j in to_foundations:
-                    home = Move(CARD_MOVE, "w", f"f{j + 1}")
-                    ranked.append((self._home_rank(state, card, home.dst), (*reach, home)))
-                for j in to_columns:
-                    ranked.append((3, (*reach, Move(CARD_MOVE, "w", f"t{j + 1}"))))
-                for j in empty:
-                    ranked.append((6, (*reach, Move(CARD_MOVE, "w", f"t{j + 1}"))))
-        ranked.sort(key=lambda pair: pair[0])
+            to_foundations, to_columns = homes.get(card, ()), onto.get(card, [])
+            if not (to_foundations or to_columns or empty):
+                continue
+            reach = self._talon_reach(state, i)
+            for j in to_foundations:
+                home = Move(CARD_MOVE, "w", f"f{j + 1}")
+                ranked.append((self._home_rank(state, card, home.dst), (*reach, home)))
+            for j in to_columns:
+                ranked.append((3, (*reach, Move(CARD_MOVE, "w", f"t{j + 1}"))))
+            for j in empty:
+                ranked.append((6, (*reach, Move(CARD_MOVE, "w", f"t{j + 1}"))))
+        if state.max_passes:
+            # With few passes, every card drawn past is buried in the waste: the nearest cards
+            # first, and those that need a redeal last.
+            ranked.sort(key=lambda pair: (_redeals(pair[1]), len(pair[1]), pair[0]))
+        else:
+            ranked.sort(key=lambda pair: pair[0])
         return [macro for _, macro in ranked]
 
     # --- the checked path ------------------------------------------------------

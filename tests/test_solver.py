@@ -114,11 +114,21 @@ def test_budgets_give_unknown() -> None:
 
 
 @pytest.mark.parametrize(
-    ("game_id", "deal"),
-    [("hard_rug", 3), ("topsy_turvy_queens", 7), ("shrewish_queens", 4), ("stumbling_block", 2), ("thirteen_piles", 2)],
+    ("game_id", "deal", "options"),
+    [("hard_rug", 3, {}), ("hard_rug", 15, {"reshuffles": 0}), ("topsy_turvy_queens", 7, {}),
+     ("topsy_turvy_queens", 4, {"book_rules": True}), ("shrewish_queens", 4, {}), ("stumbling_block", 2, {}),
+     ("thirteen_piles", 2, {})],
 )
-def test_winning_lines_from_deals_replay_through_the_checked_path(game_id: str, deal: int) -> None:
+def test_winning_lines_from_deals_replay_through_the_checked_path(game_id: str, deal: int,
+                                                                 options: dict[str, Any]) -> None:
     game = registry.get(game_id)
-    verdict = solve(game, game.new(deal), max_nodes=100_000)
+    verdict = solve(game, game.new(deal, options), max_nodes=100_000)
     assert verdict.result == "won"
-    assert game.is_won(game.replay(deal, verdict.line))
+    assert game.is_won(game.replay(deal, verdict.line, options))
+
+
+def test_a_deal_proved_lost() -> None:
+    # Сложный коврик without reshuffles, deal 8: the search exhausts every position.
+    game = registry.get("hard_rug")
+    verdict = solve(game, game.new(8, {"reshuffles": 0}), max_nodes=200_000, max_seconds=60)
+    assert verdict.result == "lost" and verdict.line == ()
