@@ -11,7 +11,8 @@ available), so a "no" is a sound proof that the deal is lost; a "yes" promises n
 For one placement of the suits, whether a foundation can be completed next depends only
 on the set completed before it: it needs a copy of each missing card, and of two
 foundations of one suit that both miss a card the one completed second needs both
-copies. A search over those sets (at most 2⁸) decides the placement.
+copies. A search over those sets (at most 2⁸) decides the placement; a foundation that
+shares no such card with its twin is completed as soon as it can be, without a choice.
 
 >>> from pygame_engine.cards import parse_card as c
 >>> NONE = -1
@@ -26,6 +27,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 from typing import Final
 
 from pygame_engine.cards import KING, SUITS
@@ -47,17 +49,18 @@ def _index(card: int) -> int:
 
 def _placements(suits: tuple[int | None, ...], locked: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
     """Every distinct way to give the empty places the suits still missing (two per suit)."""
-    left = [2] * (len(SUITS) + 1)
+    left = [2] * len(SUITS) + [0]  # the last: how many neutral places are still to fill
     for s in suits:
         if s is not None:
             left[s] -= 1
     if any(n < 0 for n in left):
         return
-    for s in set(range(len(SUITS))) - {card // 13 for card in locked if card != NONE}:
+    locked_suits = {card // 13 for card in locked if card != NONE}
+    for s in set(range(len(SUITS))) - locked_suits:
         left[NEUTRAL] += left[s]
         left[s] = 0
     empties = [i for i, s in enumerate(suits) if s is None]
-    placed = [-1 if s is None else s for s in suits]
+    placed = [-1 if s is None else s if s in locked_suits else NEUTRAL for s in suits]
 
     def fill(k: int) -> Iterator[tuple[int, ...]]:
         if k == len(empties):
@@ -73,6 +76,7 @@ def _placements(suits: tuple[int | None, ...], locked: tuple[int, ...]) -> Itera
     yield from fill(0)
 
 
+@lru_cache(maxsize=1 << 16)
 def _closes(suits: tuple[int, ...], lengths: tuple[int, ...], locked: tuple[int, ...]) -> bool:
     """Whether some order completes every foundation (a search over the sets completed so far)."""
     where: dict[int, int] = {}  # card -> the places it is locked under, as bits
@@ -88,22 +92,33 @@ def _closes(suits: tuple[int, ...], lengths: tuple[int, ...], locked: tuple[int,
         short.append((places, 2 - on_foundations, missing))
     needs = [[(places, copies, missing) for places, copies, missing in short if missing >> x & 1]
              for x in range(FOUNDATIONS)]
+    # A foundation that misses no such card together with its twin takes nothing the twin
+    # wants: completing it as soon as it can be only frees its prisoner, so it is not a choice.
+    alone = [all(missing == 1 << x for _, _, missing in needs[x]) for x in range(FOUNDATIONS)]
     everything = (1 << FOUNDATIONS) - 1
     failed: set[int] = set()
 
+    def ready(x: int, done: int) -> bool:
+        # The copies come out as their places are completed; of the foundations that miss
+        # the card, each one completed by now (this one included) has taken a copy.
+        after = done | 1 << x
+        return all(copies - (places & ~done).bit_count() >= (missing & after).bit_count()
+                   for places, copies, missing in needs[x])
+
     def search(done: int) -> bool:
+        grown = True
+        while grown:
+            grown = False
+            for x in range(FOUNDATIONS):
+                if alone[x] and not done >> x & 1 and ready(x, done):
+                    done |= 1 << x
+                    grown = True
         if done == everything:
             return True
         if done in failed:
             return False
         for x in range(FOUNDATIONS):
-            after = done | 1 << x
-            if after == done:
-                continue
-            # The copies come out as their places are completed; of the foundations that miss
-            # the card, each one completed by now (this one included) has taken a copy.
-            if all(copies - (places & ~done).bit_count() >= (missing & after).bit_count()
-                   for places, copies, missing in needs[x]) and search(after):
+            if not done >> x & 1 and not alone[x] and ready(x, done) and search(done | 1 << x):
                 return True
         failed.add(done)
         return False
@@ -118,19 +133,29 @@ def completable(suits: tuple[int | None, ...], lengths: tuple[int, ...], locked:
     ``lengths[i]`` how many cards it holds, ``locked[i]`` the prisoner still under it
     (``NONE`` once it has come out or when there is none, as under the eighth).
     """
-    # A length matters only through the locked cards it has passed, and whether it is complete.
-    passed = tuple(
-        13 if n == 13 else sum(1 for card in locked if card != NONE and card // 13 == s and _index(card) < n)
+    # A length matters only through the locked cards it has passed, and whether it is
+    # complete: each is replaced by the shortest length that passes the same ones.
+    lengths = tuple(
+        n if n == 13 else max((_index(card) + 1 for card in locked
+                               if card != NONE and card // 13 == s and _index(card) < n), default=0)
         for s, n in zip(suits, lengths, strict=True)
     )
-    key = (suits, passed, locked)
-    answer = _answers.get(key)
-    if answer is None:
-        if len(_answers) >= _REMEMBERED:
-            _answers.clear()
-        answer = _answers[key] = any(_closes(placement, lengths, locked) for placement in _placements(suits, locked))
-    return answer
+    return _completable(suits, lengths, locked)
 
 
-_REMEMBERED: Final = 1 << 16
-_answers: dict[tuple[tuple[int | None, ...], tuple[int, ...], tuple[int, ...]], bool] = {}
+@lru_cache(maxsize=1 << 16)
+def _completable(suits: tuple[int | None, ...], lengths: tuple[int, ...], locked: tuple[int, ...]) -> bool:
+    # The placement that worked last time with these prisoners usually works again: it is tried first.
+    neutral = set(range(len(SUITS))) - {card // 13 for card in locked if card != NONE}
+    last = _worked.get(locked)
+    if (last is not None and all(s is None or last[i] == (NEUTRAL if s in neutral else s) for i, s in enumerate(suits))
+            and _closes(last, lengths, locked)):
+        return True
+    for placement in _placements(suits, locked):
+        if _closes(placement, lengths, locked):
+            _worked[locked] = placement
+            return True
+    return False
+
+
+_worked: dict[tuple[int, ...], tuple[int, ...]] = {}
