@@ -175,3 +175,21 @@ def test_auto_move_sends_aces_home_and_undo_takes_them_back_with_the_move() -> N
         assert table.history.position == len(table.history.moves)
         return
     raise AssertionError("no deal with an ace to uncover")
+
+
+def test_the_rules_page_quotes_the_measured_figures(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pasyansy_web import pages
+
+    data = {"game": "hard_rug", "plays": 32, "decided_from": 1000, "proved_winnable": 990, "proved_lost": 4,
+            "seconds": 2, "mean_player_rate": {"easy": 0.2, "medium": 0.1, "hard": 0.03},
+            "other_rules": [{"options": {"reshuffles": 0}, "decided_from": 300, "proved_winnable": 40,
+                             "proved_lost": 9}]}
+    monkeypatch.setattr(pages, "catalogue", lambda game_id: data)
+    game = registry.get("hard_rug")
+    ru, en = pages.figures_html(game, "ru"), pages.figures_html(game, "en")
+    assert "проверил 1000 раскладов" in ru and "сходятся 990" not in ru and "990 из них сходятся" in ru
+    assert "Доказанно не сходятся, как ни играй: 4" in ru
+    assert "«Перемешиваний: 0» из 300 раскладов доказанно сходятся 40, доказанно не сходятся 9" in ru
+    assert "proved 990 of them winnable" in en and "Another 4 deals are proved lost" in en
+    assert "“Reshuffles: 0”, of 300 deals 40 are proved winnable and 9 proved lost" in en
+    assert not re.search("[а-яё]", en, re.IGNORECASE)

@@ -23,6 +23,15 @@ from pygame_engine import registry
 OUT = Path(__file__).resolve().parent.parent / "pygame_engine" / "levels"
 
 
+def counts(records: list[dict[str, Any]]) -> dict[str, Any]:
+    """How many deals were searched, proved winnable and proved lost."""
+    return {
+        "decided_from": len(records),
+        "proved_winnable": sum(r["verdict"] == "won" and r.get("verified", True) for r in records),
+        "proved_lost": sum(r["verdict"] == "lost" for r in records),
+    }
+
+
 def make(records: list[dict[str, Any]]) -> dict[str, Any]:
     """The catalogue of one game's records."""
     won = [r for r in records if r["verdict"] == "won" and r.get("verified", True)]
@@ -39,9 +48,8 @@ def make(records: list[dict[str, Any]]) -> dict[str, Any]:
     return {
         "game": records[0]["game"] if records else "",
         "plays": plays,
-        "decided_from": len(records),
+        **counts(records),
         "seconds": max((float(r.get("budget_seconds", 2.0)) for r in records), default=2.0),
-        "proved_winnable": len(won),
         "thresholds": {
             "easy_at_least": rate(parts["easy"][-1]) if parts["easy"] else None,
             "hard_at_most": rate(parts["hard"][0]) if parts["hard"] else None,
@@ -53,20 +61,26 @@ def make(records: list[dict[str, Any]]) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> None:
     # A deal found in several files (a rerun with a larger budget, say) counts once: its
-    # last record, unless an earlier one proved it winnable.
-    by_game: dict[str, dict[int, dict[str, Any]]] = defaultdict(dict)
+    # last record, unless an earlier one proved it winnable. Runs with other options only
+    # add their counts to the catalogue, for the rules page.
+    by_rules: dict[tuple[str, str], dict[int, dict[str, Any]]] = defaultdict(dict)
     for name in argv if argv is not None else sys.argv[1:]:
         for line in Path(name).read_text().splitlines():
             record = json.loads(line)
-            game = registry.get(record["game"])
-            if game.normalize_options(record["options"]) != game.normalize_options():
-                continue
-            earlier = by_game[record["game"]].get(record["deal"])
+            rules = json.dumps(registry.get(record["game"]).normalize_options(record["options"]), sort_keys=True)
+            deals = by_rules[record["game"], rules]
+            earlier = deals.get(record["deal"])
             if earlier is None or earlier["verdict"] != "won" or record["verdict"] == "won":
-                by_game[record["game"]][record["deal"]] = record
-    for game_id, deals in by_game.items():
+                deals[record["deal"]] = record
+    for (game_id, rules), deals in by_rules.items():
+        if json.loads(rules) != registry.get(game_id).normalize_options():
+            continue
         records = [deals[d] for d in sorted(deals)]
         catalogue = make(records)
+        catalogue["other_rules"] = [
+            {"options": json.loads(other), **counts(list(found.values()))}
+            for (other_game, other), found in sorted(by_rules.items()) if other_game == game_id and other != rules
+        ]
         (OUT / f"{game_id}.json").write_text(json.dumps(catalogue, ensure_ascii=False, indent=1) + "\n")
         sizes = {k: len(catalogue[k]) for k in ("easy", "medium", "hard")}
         print(f"{game_id}: {catalogue['proved_winnable']} of {len(records)} proved winnable; {sizes}; "

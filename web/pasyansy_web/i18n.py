@@ -70,6 +70,16 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
                      " — для игрока, который видит все карты, включая закрытые.",
                      "Our solver checked {n} deals ({s} s per deal) and proved {w} of them winnable — for a player"
                      " who could see every card, face-down ones included."),
+    "figures_lost": ("Доказанно не сходятся, как ни играй: {l}; об остальных решатель за это время ответа"
+                     " не нашёл.",
+                     "Another {l} deals are proved lost however one plays; for the rest the solver found no answer"
+                     " in that time."),
+    "figures_open": ("Об остальных решатель за это время ответа не нашёл.",
+                     "For the rest the solver found no answer in that time."),
+    "figures_other": ("С настройкой «{o}: {v}» из {n} раскладов доказанно сходятся {w}, доказанно не сходятся {l}.",
+                      "With the setting “{o}: {v}”, of {n} deals {w} are proved winnable and {l} proved lost."),
+    "yes": ("да", "yes"),
+    "no": ("нет", "no"),
     "figures_levels": ("Уровни «Лёгкий», «Средний» и «Сложный» составлены только из доказанно сходящихся раскладов;"
                        " обычный игрок без отмены выигрывает их в среднем в {e}, {m} и {h} партий.",
                        "The Easy, Medium and Hard levels hold proved-winnable deals only; an ordinary player"

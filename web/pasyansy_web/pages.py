@@ -89,8 +89,21 @@ def figures_html(game: Game[Any], lang: str) -> str:
         parts.append(f"<p>{escape(source)}</p>")
     data = catalogue(game.id)
     if data:
-        parts.append("<p>" + escape(t("figures_ours", lang, n=data["decided_from"], s=f"{data.get('seconds', 2):g}",
-                                        w=data["proved_winnable"])) + "</p>")
+        seconds = f"{data.get('seconds', 2):g}"
+        ours = t("figures_ours", lang, n=data["decided_from"], s=seconds, w=data["proved_winnable"])
+        lost = data.get("proved_lost", 0)
+        if data["proved_winnable"] + lost < data["decided_from"]:
+            ours += " " + (t("figures_lost", lang, l=lost) if lost else t("figures_open", lang))
+        parts.append(f"<p>{escape(ours)}</p>")
+        for other in data.get("other_rules", []):
+            for spec in game.options:
+                value = other["options"].get(spec.name, spec.default)
+                if value == spec.default:
+                    continue
+                shown = t("yes" if value else "no", lang) if isinstance(value, bool) else str(value)
+                label = spec.label_en if lang == "en" else spec.label_ru
+                parts.append("<p>" + escape(t("figures_other", lang, o=label, v=shown, n=other["decided_from"],
+                                                w=other["proved_winnable"], l=other["proved_lost"])) + "</p>")
         rates = data["mean_player_rate"]
         parts.append("<p>" + escape(t("figures_levels", lang, e=f"{rates['easy']:.0%}", m=f"{rates['medium']:.0%}",
                                         h=f"{rates['hard']:.0%}")) + "</p>")
