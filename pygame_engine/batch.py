@@ -1,11 +1,12 @@
 """Solve and play a range of deals: one JSON line per deal, and a summary table.
 
     python -m pygame_engine.batch GAME FIRST LAST [--options JSON] [--seconds S]
-        [--nodes N] [--plays 32] [--workers W] [--out FILE] [--verify]
+        [--nodes N] [--plays 32] [--workers W] [--out FILE] [--verify] [--retry RESULTS]
 
 Each deal is a pure function of (game, deal, options, budget), so a range can be
 split over many machines and the lines joined. ``--verify`` replays every winning
-line through the checked path.
+line through the checked path; ``--retry`` runs only the deals an earlier run left
+unknown (its records then replace theirs in ``python -m tools.levels``).
 """
 
 from __future__ import annotations
@@ -86,11 +87,21 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--out", help="JSON lines file (default: standard output)")
     parser.add_argument("--verify", action="store_true", help="replay winning lines through the checked path")
+    parser.add_argument("--retry", metavar="RESULTS", help="only the deals of the range left unknown in this file "
+                        "of an earlier run (with the same game and options), say with a larger budget")
     args = parser.parse_args(argv)
     game = registry.get(args.game)
     options = game.normalize_options(json.loads(args.options))
-    jobs = [(args.game, d, options, args.seconds, args.nodes, args.plays, args.verify)
-            for d in range(args.first, args.last + 1)]
+    deals = list(range(args.first, args.last + 1))
+    if args.retry:
+        with open(args.retry) as earlier:
+            found = [json.loads(line) for line in earlier]
+        open_deals = {r["deal"] for r in found if r["verdict"] == "unknown" and r["game"] == args.game
+                      and game.normalize_options(r["options"]) == options}
+        deals = [d for d in deals if d in open_deals]
+        if not deals:
+            sys.exit(f"{args.retry} leaves no deal of {args.first}–{args.last} unknown")
+    jobs = [(args.game, d, options, args.seconds, args.nodes, args.plays, args.verify) for d in deals]
     out = open(args.out, "w") if args.out else sys.stdout  # noqa: SIM115 - closed below when a file
     records: list[dict[str, Any]] = []
     began = time.monotonic()

@@ -66,9 +66,9 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "on": ("вкл.", "on"),
     "off": ("выкл.", "off"),
     "figures": ("Сколько раскладов сходится", "How many deals come out"),
-    "figures_ours": ("Наш решатель проверил {n} раскладов (по {s} с на расклад) и доказал, что {w} из них сходятся"
+    "figures_ours": ("Наш решатель проверил {n} раскладов (до {s} с на расклад) и доказал, что {w} из них сходятся"
                      " — для игрока, который видит все карты, включая закрытые.",
-                     "Our solver checked {n} deals ({s} s per deal) and proved {w} of them winnable — for a player"
+                     "Our solver checked {n} deals (up to {s} s per deal) and proved {w} of them winnable — for a player"
                      " who could see every card, face-down ones included."),
     "figures_lost": ("Доказанно не сходятся, как ни играй: {l}; об остальных решатель за это время ответа"
                      " не нашёл.",
