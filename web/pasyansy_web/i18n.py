@@ -68,8 +68,8 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "figures": ("Сколько раскладов сходится", "How many deals come out"),
     "figures_ours": ("Наш решатель проверил {n} раскладов (до {s} с на расклад) и доказал, что {w} из них сходятся"
                      " — для игрока, который видит все карты, включая закрытые.",
-                     "Our solver checked {n} deals (up to {s} s per deal) and proved {w} of them winnable — for a player"
-                     " who could see every card, face-down ones included."),
+                     "Our solver checked {n} deals (up to {s} s per deal) and proved {w} of them winnable — for a"
+                     " player who could see every card, face-down ones included."),
     "figures_lost": ("Доказанно не сходятся, как ни играй: {l}; об остальных решатель за это время ответа"
                      " не нашёл.",
                      "Another {l} deals are proved lost however one plays; for the rest the solver found no answer"
