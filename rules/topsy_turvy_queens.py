@@ -263,7 +263,7 @@ class TopsyTurvyQueens(Game[TopsyState]):
     quick_share = 0.9
 
     def restart_nodes(self, state: TopsyState) -> int:
-        """How long each short search is: measured best on deals 1–150 (see the decisions)."""
+        """How long each short search is, as measured best (``docs/decisions.md``)."""
         return 1500 if state.max_passes else 150
 
     def restart_moves(self, state: TopsyState, rng: random.Random) -> list[tuple[Move, ...]]:
@@ -286,10 +286,8 @@ class TopsyTurvyQueens(Game[TopsyState]):
         rest: list[tuple[Move, ...]] = []
         units = [col[-run_length(col)] for col in state.tableau if col]
         for macro in self.search_moves(state):
-            last = macro[-1]
-            if last.kind != CARD_MOVE:
-                rest.append(macro)
-            elif last.dst[0] == "f":
+            last = macro[-1]  # every macro ends with a card move
+            if last.dst[0] == "f":
                 if rank(self._card_of(state, macro)) != KING:
                     return [macro]
                 kings.append(macro)
