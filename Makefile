@@ -9,7 +9,7 @@ PORT    ?= 8000
 
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: play build test chromium bench clean
+.PHONY: play build test chromium bench bench-rates clean
 
 play: build
 	$(PY) -m tools.site serve --port $(PORT)
@@ -36,6 +36,10 @@ bench: $(PY_OK) $(NODE_OK) chromium
 	PYTHONPATH=web $(PY) -m benchmarks.browser
 	$(PY) -m benchmarks.startup
 	$(PY) -m benchmarks.solver
+
+# The solve-rate table of docs/figures.md: every game and rule set, deals 1-1000 (about an hour).
+bench-rates: $(PY_OK)
+	$(PY) -m benchmarks.solve_rates
 
 # The browser tests drive Debian's Chromium (a browser download is not possible here).
 chromium:

@@ -18,14 +18,18 @@ import multiprocessing
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 from pygame_engine import registry
 from pygame_engine.player import win_count
 from pygame_engine.solver import solve
 
+Job = tuple[str, int, dict[str, Any], float, int, int, bool]
+"""Game, deal, options, seconds, positions, the player's games, whether to verify."""
 
-def run_deal(job: tuple[str, int, dict[str, Any], float, int, int, bool]) -> dict[str, Any]:
+
+def run_deal(job: Job) -> dict[str, Any]:
     """Solve one deal and let the ordinary player try it: one JSON-ready record."""
     game_id, deal, options, seconds, nodes, plays, verify = job
     game = registry.get(game_id)
@@ -75,6 +79,22 @@ def summary(records: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+def run_jobs(jobs: list[Job], workers: int, each: Callable[[dict[str, Any]], None] | None = None
+             ) -> list[dict[str, Any]]:
+    """Run the jobs on ``workers`` processes, in order, with a progress bar on standard error."""
+    records: list[dict[str, Any]] = []
+    began = time.monotonic()
+    with multiprocessing.Pool(workers) as pool:
+        for record in pool.imap(run_deal, jobs):
+            records.append(record)
+            if each is not None:
+                each(record)
+            bar = "#" * (30 * len(records) // len(jobs))
+            sys.stderr.write(f"\r[{bar:30}] {len(records)}/{len(jobs)}  {time.monotonic() - began:.0f} s")
+    sys.stderr.write("\n")
+    return records
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m pygame_engine.batch", description=__doc__.splitlines()[0])
     parser.add_argument("game")
@@ -103,17 +123,12 @@ def main(argv: list[str] | None = None) -> None:
             sys.exit(f"{args.retry} leaves no deal of {args.first}–{args.last} unknown")
     jobs = [(args.game, d, options, args.seconds, args.nodes, args.plays, args.verify) for d in deals]
     out = open(args.out, "w") if args.out else sys.stdout  # noqa: SIM115 - closed below when a file
-    records: list[dict[str, Any]] = []
-    began = time.monotonic()
-    with multiprocessing.Pool(args.workers) as pool:
-        for record in pool.imap(run_deal, jobs):
-            records.append(record)
-            out.write(json.dumps(record) + "\n")
-            out.flush()
-            done = len(records)
-            bar = "#" * (30 * done // len(jobs))
-            sys.stderr.write(f"\r[{bar:30}] {done}/{len(jobs)}  {time.monotonic() - began:.0f} s")
-    sys.stderr.write("\n")
+
+    def write(record: dict[str, Any]) -> None:
+        out.write(json.dumps(record) + "\n")
+        out.flush()
+
+    records = run_jobs(jobs, args.workers, write)
     if args.out:
         out.close()
     print(summary(records), file=sys.stderr)
