@@ -18,7 +18,7 @@ import sys
 from typing import Any
 
 from pygame_engine import registry
-from pygame_engine.batch import run_jobs, wilson
+from pygame_engine.batch import p95, run_jobs, wilson
 
 ROWS: list[tuple[str, dict[str, Any]]] = [
     ("topsy_turvy_queens", {}),
@@ -46,11 +46,10 @@ def row(game_id: str, options: dict[str, Any], deals: int, seconds: float, long:
         sys.exit(f"{game_id}: a winning line did not replay")
     count = {v: sum(r["verdict"] == v for r in final.values()) for v in ("won", "lost", "unknown")}
     times = sorted(r["seconds"] for r in first)
-    p95 = times[min(len(times) - 1, round(0.95 * (len(times) - 1)))]
     rate = sum(r["nodes"] for r in first) / max(sum(times), 1e-9)
     return (f"| `{game_id}` {json.dumps(options)} | 1–{deals} | {share(count['won'], deals)} | "
             f"{share(count['lost'], deals)} | {share(len(open_deals), deals)} | {share(count['unknown'], deals)} | "
-            f"{1000 * statistics.median(times):.0f} / {1000 * p95:.0f} ms | {rate:,.0f} |")
+            f"{1000 * statistics.median(times):.0f} / {1000 * p95(times):.0f} ms | {rate:,.0f} |")
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -56,6 +56,11 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def p95(ordered: list[float]) -> float:
+    """The 95th percentile of sorted values (the nearest rank)."""
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+
+
 def summary(records: list[dict[str, Any]]) -> str:
     """The table: won / lost / unknown with 95% intervals, positions per second, times."""
     n = len(records)
@@ -68,8 +73,8 @@ def summary(records: list[dict[str, Any]]) -> str:
     won = sorted(r["seconds"] for r in records if r["verdict"] == "won")
     nodes = sum(r["nodes"] for r in records)
     if seconds:
-        p95 = seconds[min(len(seconds) - 1, round(0.95 * (len(seconds) - 1)))]
-        lines.append(f"  time per deal: median {1000 * statistics.median(seconds):.1f} ms, p95 {1000 * p95:.1f} ms")
+        lines.append(f"  time per deal: median {1000 * statistics.median(seconds):.1f} ms, "
+                     f"p95 {1000 * p95(seconds):.1f} ms")
         lines.append(f"  positions per second: {nodes / max(sum(seconds), 1e-9):,.0f}")
     if won:
         lines.append(f"  time per won deal: median {1000 * statistics.median(won):.1f} ms")
