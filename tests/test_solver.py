@@ -115,7 +115,7 @@ def test_budgets_give_unknown() -> None:
 
 @pytest.mark.parametrize(
     ("game_id", "deal", "options"),
-    [("hard_rug", 3, {}), ("hard_rug", 15, {"reshuffles": 0}), ("topsy_turvy_queens", 7, {}),
+    [("hard_rug", 3, {}), ("hard_rug", 17, {"reshuffles": 0}), ("topsy_turvy_queens", 7, {}),
      ("topsy_turvy_queens", 4, {"book_rules": True}), ("shrewish_queens", 4, {}), ("stumbling_block", 2, {}),
      ("thirteen_piles", 2, {})],
 )
@@ -132,3 +132,21 @@ def test_a_deal_proved_lost() -> None:
     game = registry.get("hard_rug")
     verdict = solve(game, game.new(8, {"reshuffles": 0}), max_nodes=200_000, max_seconds=60)
     assert verdict.result == "lost" and verdict.line == ()
+
+
+def test_the_claiming_search_visits_the_same_positions_when_exhausted() -> None:
+    # Сложный коврик claims children as it expands; without that the search visits the
+    # positions in another order, but an exhausted search must see exactly the same ones.
+    game = registry.get("hard_rug")
+    start = game.new(8, {"reshuffles": 0})
+    claiming = solve(game, start, max_nodes=200_000, max_seconds=60)
+
+    class Plain:
+        def __getattr__(self, name: str) -> Any:
+            if name == "search_claims":
+                raise AttributeError(name)
+            return getattr(game, name)
+
+    plain = solve(Plain(), start, max_nodes=200_000, max_seconds=60)  # type: ignore[arg-type]
+    assert claiming.result == plain.result == "lost"
+    assert claiming.nodes == plain.nodes > 1000
