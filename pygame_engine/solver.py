@@ -138,8 +138,7 @@ def _search(
                 state = apply(state, move)
             return state
     if moves is None and getattr(game, "search_claims", False):
-        return _claiming_search(game, start, max_nodes, max_seconds, clock, order, key_of, apply_macro,
-                                exhaustive=moves is None)
+        return _claiming_search(game, start, max_nodes, max_seconds, clock, order, key_of, apply_macro)
     if game.is_won(start):
         return Verdict("won", (), 0, 0.0)
     seen: set[Hashable] = {key_of(start)}
@@ -178,12 +177,12 @@ def _claiming_search(
     order: Callable[[Any], list[tuple[Move, ...]]],
     key_of: Callable[[Any], Hashable],
     apply_macro: Callable[[Any, tuple[Move, ...]], Any],
-    exhaustive: bool,
 ) -> Verdict:
     """Depth-first search that claims every child of a position as it expands it (a
     position is then explored under the first parent that reached it) and goes into the
-    last child first. The same positions as :func:`_search` when exhausted; for a game
-    that sets ``search_claims`` because this order finds its wins sooner."""
+    last child first. Used for the full search only, so exhausting it proves a loss: it
+    visits the same positions as :func:`_search` then. For a game that sets
+    ``search_claims`` because this order finds its wins sooner."""
     began = clock()
     is_won = game.is_won
     if is_won(start):
@@ -217,7 +216,7 @@ def _claiming_search(
         entry = next(stack[-1], None) if stack else None
         if entry is None:
             if not stack:
-                return Verdict("lost" if exhaustive else "unknown", (), nodes, clock() - began)
+                return Verdict("lost", (), nodes, clock() - began)
             stack.pop()
             if path:
                 path.pop()
