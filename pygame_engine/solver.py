@@ -19,8 +19,8 @@ optional hooks a game may add:
   or ``quick_share(start)`` when it depends on the options).
 
 A game may also set ``search_claims = True``: its full search then claims every child of
-a position as it expands it and goes into the last child first (see
-:func:`_claiming_search`), an order that finds some games' wins sooner.
+a position as it expands it and goes into the last child first (see :func:`_search`),
+an order that finds some games' wins sooner.
 
 A game that adds them must keep them sound: every position reachable by legal moves
 must be reachable, up to ``search_key``, by the macros. The search is depth-first with
@@ -123,7 +123,14 @@ def _search(
     clock: Callable[[], float],
     moves: Callable[[Any], list[tuple[Move, ...]]] | None,
 ) -> Verdict:
-    """Depth-first search; exhausting it proves a loss only when ``moves`` is ``None`` (all moves)."""
+    """Depth-first search; exhausting it proves a loss only when ``moves`` is ``None`` (all moves).
+
+    A child is claimed (its key marked seen) as it is made. Children are made one at a
+    time as the search comes to them; for the full search of a game that sets
+    ``search_claims`` all of a position's children are made at once and the last is
+    entered first (a won child at once), so each position is explored under the first
+    parent that reached it: the same positions when exhausted, another order of them.
+    """
     began = clock()
     def one_by_one(state: Any) -> list[tuple[Move, ...]]:
         return [(m,) for m in game.legal_moves(state)]
@@ -137,92 +144,44 @@ def _search(
             for move in macro:
                 state = apply(state, move)
             return state
-    if moves is None and getattr(game, "search_claims", False):
-        return _claiming_search(game, start, max_nodes, max_seconds, clock, order, key_of, apply_macro)
+    claims = moves is None and getattr(game, "search_claims", False)
     if game.is_won(start):
         return Verdict("won", (), 0, 0.0)
     seen: set[Hashable] = {key_of(start)}
-    path: list[tuple[Move, ...]] = []
-    stack: list[tuple[Any, Iterator[tuple[Move, ...]]]] = [(start, iter(order(start)))]
-    nodes = 1
-    while stack:
-        state, macros = stack[-1]
-        macro = next(macros, None)
-        if macro is None:
-            stack.pop()
-            if path:
-                path.pop()
-            continue
-        child = apply_macro(state, macro)
-        key = key_of(child)
-        if key in seen:
-            continue
-        seen.add(key)
-        nodes += 1
-        if game.is_won(child):
-            return Verdict("won", tuple(m for ms in (*path, macro) for m in ms), nodes, clock() - began)
-        if nodes >= max_nodes or (nodes & 1023 == 0 and clock() - began > max_seconds):
-            return Verdict("unknown", (), nodes, clock() - began)
-        path.append(macro)
-        stack.append((child, iter(order(child))))
-    return Verdict("lost" if moves is None else "unknown", (), nodes, clock() - began)
-
-
-def _claiming_search(
-    game: Game[Any],
-    start: Any,
-    max_nodes: int,
-    max_seconds: float,
-    clock: Callable[[], float],
-    order: Callable[[Any], list[tuple[Move, ...]]],
-    key_of: Callable[[Any], Hashable],
-    apply_macro: Callable[[Any, tuple[Move, ...]], Any],
-) -> Verdict:
-    """Depth-first search that claims every child of a position as it expands it (a
-    position is then explored under the first parent that reached it) and goes into the
-    last child first. Used for the full search only, so exhausting it proves a loss: it
-    visits the same positions as :func:`_search` then. For a game that sets
-    ``search_claims`` because this order finds its wins sooner."""
-    began = clock()
-    is_won = game.is_won
-    if is_won(start):
-        return Verdict("won", (), 0, 0.0)
-    seen: set[Hashable] = {key_of(start)}
     nodes = 1
 
-    def expand(state: Any) -> tuple[tuple[Move, ...] | None, list[tuple[tuple[Move, ...], Any]]]:
-        """The winning macro from ``state`` if a child is won, else the new children, last first."""
+    def fresh(state: Any) -> Iterator[tuple[tuple[Move, ...], Any]]:
+        """The children of ``state`` not seen before, each claimed as it is made."""
         nonlocal nodes
-        children = []
         for macro in order(state):
             child = apply_macro(state, macro)
             key = key_of(child)
-            if key in seen:
-                continue
-            seen.add(key)
-            nodes += 1
-            if is_won(child):
-                return macro, []
-            children.append((macro, child))
-        children.reverse()
-        return None, children
+            if key not in seen:
+                seen.add(key)
+                nodes += 1
+                yield macro, child
+
+    def expand(state: Any) -> Iterator[tuple[tuple[Move, ...], Any]]:
+        if not claims:
+            return fresh(state)
+        made = list(fresh(state))
+        won = [entry for entry in made if game.is_won(entry[1])]
+        return iter(won[:1] or made[::-1])
 
     path: list[tuple[Move, ...]] = []
-    won, children = expand(start)
-    stack = [iter(children)]
-    while won is None:
-        if nodes >= max_nodes or clock() - began > max_seconds:
-            return Verdict("unknown", (), nodes, clock() - began)
-        entry = next(stack[-1], None) if stack else None
+    stack = [expand(start)]
+    while stack:
+        entry = next(stack[-1], None)
         if entry is None:
-            if not stack:
-                return Verdict("lost", (), nodes, clock() - began)
             stack.pop()
             if path:
                 path.pop()
             continue
         macro, child = entry
+        if game.is_won(child):
+            return Verdict("won", tuple(m for ms in (*path, macro) for m in ms), nodes, clock() - began)
+        if nodes >= max_nodes or clock() - began > max_seconds:
+            return Verdict("unknown", (), nodes, clock() - began)
         path.append(macro)
-        won, children = expand(child)
-        stack.append(iter(children))
-    return Verdict("won", tuple(m for ms in (*path, won) for m in ms), nodes, clock() - began)
+        stack.append(expand(child))
+    return Verdict("lost" if moves is None else "unknown", (), nodes, clock() - began)

@@ -98,9 +98,9 @@ def _reshuffled(state: RugState) -> RugState:
 
 
 _ACES: Final = tuple(suit * 13 for suit in range(4))
-_MOVE: Final = [[(Move(CARD_MOVE, cell_name(src), cell_name(dst)),) for dst in range(ROWS * COLS)]
+_MOVE: Final = [[Move(CARD_MOVE, cell_name(src), cell_name(dst)) for dst in range(ROWS * COLS)]
                 for src in range(ROWS * COLS)]
-"""``_MOVE[src][dst]``: the one-move macro from cell ``src`` to cell ``dst``, made once."""
+"""``_MOVE[src][dst]``: the move from cell ``src`` to cell ``dst``, made once."""
 
 
 class HardRug(Game[RugState]):
@@ -127,21 +127,24 @@ class HardRug(Game[RugState]):
         return RugState(number, tuple(cells), 0, int(options["reshuffles"]))
 
     def card_moves(self, state: RugState) -> list[Move]:
-        """The card moves, gap by gap in cell order."""
+        """The card moves, gap by gap in cell order. The search's hot spot: gaps and cards
+        are found with ``tuple.index`` and the moves come ready-made. Any grid is read
+        (a test may build one short of a card or with more gaps)."""
         cells = state.cells
-        moves = []
-        where = {c: i for i, c in enumerate(cells) if c != GAP}
-        for gap, card in enumerate(cells):
-            if card != GAP:
-                continue
+        moves: list[Move] = []
+        gap = -1
+        while True:
+            try:
+                gap = cells.index(GAP, gap + 1)
+            except ValueError:
+                break
             if gap % COLS == 0:
-                for i, c in enumerate(cells):
-                    if c != GAP and rank(c) == ACE and i % COLS != 0:
-                        moves.append(Move(CARD_MOVE, cell_name(i), cell_name(gap)))
-            else:
-                want = _fitting_card(cells, gap)
-                if want is not None:
-                    moves.append(Move(CARD_MOVE, cell_name(where[want]), cell_name(gap)))
+                aces = sorted(cells.index(ace) for ace in _ACES if ace in cells)
+                moves += [_MOVE[at][gap] for at in aces if at % COLS]
+                continue
+            want = _fitting_card(cells, gap)
+            if want is not None and want in cells:
+                moves.append(_MOVE[cells.index(want)][gap])
         return moves
 
     def legal_moves(self, state: RugState) -> list[Move]:
@@ -207,24 +210,6 @@ class HardRug(Game[RugState]):
         if column == 0:
             return 1
         return 0 if chain_length(state.cells, dst // COLS) == column else 2
-
-    def search_moves(self, state: RugState) -> list[tuple[Move, ...]]:
-        """The card moves as :meth:`card_moves` finds them (gap by gap in cell order), made
-        from a table of ready moves; the reshuffle when no card moves. For the search."""
-        cells = state.cells
-        moves: list[tuple[Move, ...]] = []
-        gap = -1
-        for _ in range(ROWS):
-            gap = cells.index(GAP, gap + 1)
-            if gap % COLS == 0:
-                moves += [_MOVE[at][gap] for at in sorted(cells.index(ace) for ace in _ACES) if at % COLS]
-                continue
-            left = cells[gap - 1]
-            if left != GAP and left % 13 != KING - 1:
-                moves.append(_MOVE[cells.index(left + 1)][gap])
-        if not moves and state.reshuffles < state.limit and not self.is_won(state):
-            moves.append((Move("reshuffle"),))
-        return moves
 
     def search_key(self, state: RugState) -> tuple[tuple[int, ...], int]:
         """The grid and the reshuffles used: the deal and the limit are the same all along a search."""
