@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Final
+from typing import ClassVar, Final
 
 from pygame_engine.cards import ACE, KING, card_text, full_deck, rank
 from pygame_engine.deal import shuffled
@@ -118,6 +118,8 @@ class HardRug(Game[RugState]):
                          "лишь около одного из десяти.")
     source_figures_en = ("The source text: 98.3% of 10,000 deals have a solution; without reshuffles only about "
                          "one in ten comes out.")
+    source_level_rates: ClassVar[dict[str, float]] = {"easy": 1 / 5, "hard": 2 / 100}
+    """The hasty program's win rates the source text gives for the easy and the hard level."""
 
     def deal(self, number: int, options: Mapping[str, OptionValue]) -> RugState:
         deck = shuffled(self.id, number, 0, full_deck(1))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import random
 from pathlib import Path
 
@@ -62,3 +63,41 @@ def test_a_deal_in_several_result_files_counts_once(tmp_path: Path, monkeypatch:
     data = json.loads((tmp_path / "hard_rug.json").read_text())
     assert (data["decided_from"], data["proved_winnable"]) == (3, 3)
     assert (data["easy"], data["medium"], data["hard"]) == ([1], [2], [3])
+
+
+def synthetic(game_id: str, wins: list[int]) -> list[dict[str, object]]:
+    return [{"game": game_id, "deal": d + 1, "options": {}, "verdict": "won", "nodes": 10 + d, "seconds": 0.1,
+             "budget_seconds": 2, "line": 0, "player_wins": w, "plays": 32} for d, w in enumerate(wins)]
+
+
+def test_levels_aim_at_the_source_rates_when_it_gives_them() -> None:
+    # Сложный коврик's source: easy about 1/5, hard about 2/100 (medium aims between, 0.063).
+    wins = [w for w, n in enumerate([120, 280, 380, 420, 330, 220, 110, 70, 30, 15, 10, 5]) for _ in range(n)]
+    data = levels.make(synthetic("hard_rug", wins), size=200)
+    aims = {"easy": 0.2, "medium": math.sqrt(0.2 * 0.02), "hard": 0.02}
+    assert data["source_rates"] == {k: round(v, 4) for k, v in aims.items()}
+    chosen = [set(data[level]) for level in LEVELS]
+    assert [len(s) for s in chosen] == [200, 200, 200]
+    assert not (chosen[0] & chosen[1] or chosen[1] & chosen[2] or chosen[0] & chosen[2])
+    for level in LEVELS:
+        assert abs(data["mean_player_rate"][level] - aims[level]) < 0.005, (level, data["mean_player_rate"])
+    bands = data["bands"]
+    assert bands["easy"][0] >= bands["medium"][1] >= bands["medium"][0] >= bands["hard"][1]
+
+
+def test_levels_are_thirds_without_source_rates_or_with_too_few_deals() -> None:
+    wins = [d % 9 for d in range(90)]
+    for game_id in ("shrewish_queens", "hard_rug"):
+        data = levels.make(synthetic(game_id, wins), size=200)
+        assert data["source_rates"] is None
+        assert [len(data[level]) for level in LEVELS] == [30, 30, 30]
+        assert min(wins[d - 1] for d in data["easy"]) >= max(wins[d - 1] for d in data["medium"])
+
+
+def test_deals_the_player_never_tried_are_left_out_of_the_levels() -> None:
+    records = synthetic("shrewish_queens", [5, 4, 3, 2, 1, 0])
+    for record in records[3:]:
+        record["plays"] = 0
+    data = levels.make(records)
+    assert sorted(data["easy"] + data["medium"] + data["hard"]) == [1, 2, 3]
+    assert data["proved_winnable"] == 6

@@ -1,26 +1,34 @@
 """Make the level catalogues from batch results.
 
-    python -m tools.levels RESULTS.jsonl [...]
+    python -m tools.levels RESULTS.jsonl [...] [--size 250]
 
 Reads the JSON lines of ``python -m pygame_engine.batch`` (default options only),
-keeps the deals proved winnable, sorts them by the ordinary player's win rate and
-cuts them into three equal parts: the third the player wins most often is Лёгкий,
-the next Средний, the last Сложный. Deals the player wins equally often are ordered
-by the positions the solver searched, fewer first. Writes ``pygame_engine/levels/<game>.json``
-with the thresholds and counts, which the rules page quotes.
+keeps the deals proved winnable and sorts them by the ordinary player's win rate,
+highest first (deals the player wins equally often by the positions the solver
+searched, fewer first). Where the source text gives the rates of its levels (a
+game's ``source_level_rates``), each level is the run of ``--size`` deals in that
+order whose mean rate is nearest the source's, easy first, then medium and hard
+below it; a level the source gives no rate for aims at the geometric mean of its
+neighbours. Other games, or too few deals, are cut into three equal parts.
+Writes ``pygame_engine/levels/<game>.json`` with the rates, bands and counts,
+which the rules page quotes.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
-import sys
+import math
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
 from pygame_engine import registry
+from pygame_engine.levels import LEVELS
 
 OUT = Path(__file__).resolve().parent.parent / "pygame_engine" / "levels"
+SIZE = 250
+"""Deals per level where a level aims at the source's rate."""
 
 
 def counts(records: list[dict[str, Any]]) -> dict[str, Any]:
@@ -32,39 +40,82 @@ def counts(records: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
-def make(records: list[dict[str, Any]]) -> dict[str, Any]:
+def rate(record: dict[str, Any]) -> float:
+    return float(record["player_wins"]) / max(int(record["plays"]), 1)
+
+
+def targets(game_id: str) -> dict[str, float] | None:
+    """The three levels' target rates from the source text, or ``None`` when it gives none."""
+    given: dict[str, float] = dict(getattr(registry.get(game_id), "source_level_rates", {}))
+    if not given:
+        return None
+    if "medium" not in given:
+        given["medium"] = math.sqrt(given["easy"] * given["hard"])
+    return {level: given[level] for level in LEVELS}
+
+
+def nearest_run(rates: list[float], first: int, size: int, target: float, room_after: int) -> int:
+    """Where the run of ``size`` rates from ``first`` on, leaving ``room_after`` at the end,
+    has the mean nearest ``target`` (the earliest of equals)."""
+    last = len(rates) - room_after - size
+    total = sum(rates[first : first + size])
+    best, best_start = abs(total / size - target), first
+    for start in range(first + 1, last + 1):
+        total += rates[start + size - 1] - rates[start - 1]
+        if abs(total / size - target) < best - 1e-12:
+            best, best_start = abs(total / size - target), start
+    return best_start
+
+
+def cut(won: list[dict[str, Any]], aims: dict[str, float] | None, size: int) -> dict[str, list[dict[str, Any]]]:
+    """The three levels of the sorted winnable deals: runs aimed at the source's rates, or thirds."""
+    if aims is None:
+        third = len(won) // 3
+        return {"easy": won[:third], "medium": won[third : 2 * third], "hard": won[2 * third : 3 * third]}
+    rates = [rate(r) for r in won]
+    parts, first = {}, 0
+    for i, level in enumerate(LEVELS):
+        start = nearest_run(rates, first, size, aims[level], (len(LEVELS) - 1 - i) * size)
+        parts[level], first = won[start : start + size], start + size
+    return parts
+
+
+def make(records: list[dict[str, Any]], size: int = SIZE) -> dict[str, Any]:
     """The catalogue of one game's records."""
-    won = [r for r in records if r["verdict"] == "won" and r.get("verified", True)]
+    # Only deals the player tried can be graded (a run may skip the player: ``--plays 0``).
+    won = [r for r in records if r["verdict"] == "won" and r.get("verified", True) and r["plays"]]
     # The player's wins decide; among equal wins (often none, in the hardest games) the
     # search's effort does: a deal the solver needed more positions for counts as harder.
-    won.sort(key=lambda r: (-r["player_wins"], r["nodes"], r["deal"]))
-    third = len(won) // 3
-    parts = {"easy": won[:third], "medium": won[third : 2 * third], "hard": won[2 * third : 3 * third]}
-    plays = records[0]["plays"] if records else 0
+    won.sort(key=lambda r: (-rate(r), r["nodes"], r["deal"]))
+    game_id = records[0]["game"] if records else ""
+    aims = targets(game_id) if game_id and len(won) >= 3 * size else None
+    parts = cut(won, aims, size)
 
-    def rate(r: dict[str, Any]) -> float:
-        return round(float(r["player_wins"]) / max(int(plays), 1), 4)
+    def rounded(x: float) -> float:
+        return round(x, 4)
 
     return {
-        "game": records[0]["game"] if records else "",
-        "plays": plays,
+        "game": game_id,
+        "plays": max((int(r["plays"]) for r in records), default=0),
         **counts(records),
         "seconds": max((float(r.get("budget_seconds", 2.0)) for r in records), default=2.0),
-        "thresholds": {
-            "easy_at_least": rate(parts["easy"][-1]) if parts["easy"] else None,
-            "hard_at_most": rate(parts["hard"][0]) if parts["hard"] else None,
-        },
-        "mean_player_rate": {k: round(sum(rate(r) for r in v) / max(len(v), 1), 4) for k, v in parts.items()},
+        "source_rates": {k: rounded(v) for k, v in aims.items()} if aims else None,
+        "bands": {k: [rounded(rate(v[-1])), rounded(rate(v[0]))] if v else None for k, v in parts.items()},
+        "mean_player_rate": {k: rounded(sum(rate(r) for r in v) / max(len(v), 1)) for k, v in parts.items()},
         **{k: sorted(r["deal"] for r in v) for k, v in parts.items()},
     }
 
 
 def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m tools.levels", description=__doc__.split("\n")[0])
+    parser.add_argument("results", nargs="+", help="JSON lines of python -m pygame_engine.batch")
+    parser.add_argument("--size", type=int, default=SIZE, help="deals per level where it aims at the source's rate")
+    args = parser.parse_args(argv)
     # A deal found in several files (a rerun with a larger budget, say) counts once: its
     # last record, unless an earlier one proved it winnable. Runs with other options only
     # add their counts to the catalogue, for the rules page.
     by_rules: dict[tuple[str, str], dict[int, dict[str, Any]]] = defaultdict(dict)
-    for name in argv if argv is not None else sys.argv[1:]:
+    for name in args.results:
         for line in Path(name).read_text().splitlines():
             record = json.loads(line)
             rules = json.dumps(registry.get(record["game"]).normalize_options(record["options"]), sort_keys=True)
@@ -76,7 +127,7 @@ def main(argv: list[str] | None = None) -> None:
         if json.loads(rules) != registry.get(game_id).normalize_options():
             continue
         records = [deals[d] for d in sorted(deals)]
-        catalogue = make(records)
+        catalogue = make(records, args.size)
         catalogue["other_rules"] = [
             {"options": json.loads(other), **counts(list(found.values()))}
             for (other_game, other), found in sorted(by_rules.items()) if other_game == game_id and other != rules
@@ -84,7 +135,7 @@ def main(argv: list[str] | None = None) -> None:
         (OUT / f"{game_id}.json").write_text(json.dumps(catalogue, ensure_ascii=False, indent=1) + "\n")
         sizes = {k: len(catalogue[k]) for k in ("easy", "medium", "hard")}
         print(f"{game_id}: {catalogue['proved_winnable']} of {len(records)} proved winnable; {sizes}; "
-              f"thresholds {catalogue['thresholds']}; mean player rate {catalogue['mean_player_rate']}")
+              f"bands {catalogue['bands']}; mean player rate {catalogue['mean_player_rate']}")
 
 
 if __name__ == "__main__":
