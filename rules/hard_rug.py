@@ -103,6 +103,72 @@ _MOVE: Final = [[Move(CARD_MOVE, cell_name(src), cell_name(dst)) for dst in rang
 """``_MOVE[src][dst]``: the move from cell ``src`` to cell ``dst``, made once."""
 
 
+_FREE: Final = 52
+"""A gap on a :class:`_Board` (cards are 0 … 51, so the grid fits in bytes)."""
+
+
+class _Board:
+    """The grid as bytes, changed in place, for the full search once no reshuffle is left.
+
+    Where each card lies and where the gaps are is kept alongside, so a move is found
+    and played without scanning the grid. The moves come in :meth:`HardRug.card_moves`'s
+    order, as ``(from, to)`` cell pairs.
+    """
+
+    __slots__ = ("gaps", "grid", "where")
+
+    def __init__(self, cells: tuple[int, ...]) -> None:
+        self.grid = bytearray(_FREE if c == GAP else c for c in cells)
+        self.where = [-1] * 53  # a card missing from a test's grid stays at -1
+        for i, c in enumerate(self.grid):
+            self.where[c] = i
+        self.gaps = [i for i, c in enumerate(self.grid) if c == _FREE]
+
+    def moves(self) -> list[tuple[int, int]]:
+        grid, where = self.grid, self.where
+        found = []
+        for gap in sorted(self.gaps):
+            if gap % COLS == 0:
+                found += [(at, gap) for at in sorted(where[ace] for ace in _ACES) if at % COLS and at >= 0]
+                continue
+            left = grid[gap - 1]
+            if left != _FREE and left % 13 != KING - 1 and where[left + 1] >= 0:
+                found.append((where[left + 1], gap))
+        return found
+
+    def play(self, move: tuple[int, int]) -> None:
+        src, dst = move
+        grid = self.grid
+        card = grid[src]
+        grid[dst] = card
+        grid[src] = _FREE
+        self.where[card] = dst
+        gaps = self.gaps
+        gaps[gaps.index(dst)] = src
+
+    def unplay(self, move: tuple[int, int]) -> None:
+        self.play((move[1], move[0]))
+
+    def key(self) -> bytes:
+        return bytes(self.grid)
+
+    def won(self) -> bool:
+        grid = self.grid
+        if grid[COLS - 1] != _FREE or grid[2 * COLS - 1] != _FREE or grid[3 * COLS - 1] != _FREE:
+            return False
+        for r in range(ROWS):
+            row = bytes(grid[r * COLS : r * COLS + 13])
+            if row != _WON_ROWS.get(row[0]):
+                return False
+        return True
+
+    def move(self, move: tuple[int, int]) -> Move:
+        return _MOVE[move[0]][move[1]]
+
+
+_WON_ROWS: Final = {ace: bytes(range(ace, ace + 13)) for ace in _ACES}
+
+
 class HardRug(Game[RugState]):
     id = "hard_rug"
     name_ru = "Сложный коврик"
@@ -218,6 +284,10 @@ class HardRug(Game[RugState]):
         return (state.cells, state.reshuffles)
 
     search_claims = True
+
+    def search_board(self, state: RugState) -> _Board | None:
+        """The grid in place for the full search, once no reshuffle is left to play."""
+        return _Board(state.cells) if state.reshuffles >= state.limit else None
 
     def quick_share(self, start: RugState) -> float:
         """With reshuffles most of the budget goes to short shuffled searches; without them

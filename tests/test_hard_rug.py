@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from pygame_engine import IllegalMoveError, Move, registry
@@ -185,3 +187,34 @@ def test_the_option_without_reshuffles() -> None:
     assert GAME.legal_moves(stuck) == [] and GAME.status(stuck) == "lost"
     refuse(stuck, "reshuffle", "without reshuffles")
     assert GAME.new(4).limit == 5
+
+
+def test_the_search_board_plays_like_the_states() -> None:
+    # Along random games, the in-place grid offers the same moves in the same order as
+    # card_moves, plays and takes back each of them exactly, and keys positions alike.
+    def cells_key(state: RugState) -> bytes:
+        return bytes(52 if c == GAP else c for c in state.cells)
+
+    rng = random.Random(7)
+    start = GAME.new(1, {"reshuffles": 0})
+    short = RugState(0, tuple(GAP if c == parse_card("AS") else c for c in start.cells), 0, 0)
+    starts = [GAME.new(deal, {"reshuffles": 0}) for deal in range(1, 6)] + [short]
+    for state in starts:
+        board = GAME.search_board(state)  # type: ignore[attr-defined]
+        assert board is not None
+        for _ in range(60):
+            moves = GAME.card_moves(state)  # type: ignore[attr-defined]
+            tokens = board.moves()
+            assert [board.move(t) for t in tokens] == moves
+            assert board.won() == GAME.is_won(state)
+            assert board.key() == cells_key(state)
+            if not moves:
+                break
+            for token in tokens:
+                board.play(token)
+                assert board.key() == cells_key(GAME.apply(state, board.move(token)))
+                board.unplay(token)
+                assert board.key() == cells_key(state)
+            token = rng.choice(tokens)
+            board.play(token)
+            state = GAME.apply(state, board.move(token))

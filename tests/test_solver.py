@@ -150,3 +150,32 @@ def test_the_claiming_search_visits_the_same_positions_when_exhausted() -> None:
     plain = solve(Plain(), start, max_nodes=200_000, max_seconds=60)  # type: ignore[arg-type]
     assert claiming.result == plain.result == "lost"
     assert claiming.nodes == plain.nodes > 1000
+
+
+@pytest.mark.parametrize(("deal", "result"), [(8, "lost"), (17, "won")])
+def test_the_board_search_visits_the_same_positions_as_the_plain_state_search(deal: int, result: str) -> None:
+    # Сложный коврик without reshuffles searches one grid changed in place (search_board);
+    # without the board the same claiming search makes a state per move. Same positions,
+    # same order, so the same verdict, count and line.
+    game = registry.get("hard_rug")
+    start = game.new(deal, {"reshuffles": 0})
+    assert game.search_board(start) is not None  # type: ignore[attr-defined]
+    board = solve(game, start, max_nodes=200_000, max_seconds=60)
+
+    class States:
+        def __getattr__(self, name: str) -> Any:
+            if name == "search_board":
+                raise AttributeError(name)
+            return getattr(game, name)
+
+    states = solve(States(), start, max_nodes=200_000, max_seconds=60)  # type: ignore[arg-type]
+    assert board.result == states.result == result
+    assert board.nodes == states.nodes > 1000
+    assert board.line == states.line
+    if result == "won":
+        assert game.is_won(game.replay(deal, board.line, {"reshuffles": 0}))
+
+
+def test_no_board_while_a_reshuffle_is_left() -> None:
+    game = registry.get("hard_rug")
+    assert game.search_board(game.new(1)) is None  # type: ignore[attr-defined]
