@@ -59,14 +59,18 @@ class Board(Protocol):
     """One position changed in place: a game's compact form for the full search.
 
     Moves are the board's own tokens; ``move`` turns one into the game's :class:`Move`.
-    ``key`` must tell positions apart exactly as the game's ``search_key`` does.
+    Keys tell positions apart exactly as the game's ``search_key`` does.
     """
 
-    def moves(self) -> list[Any]: ...
+    def key(self) -> Hashable: ...
+    def children(self, seen: set[Hashable]) -> list[Any]:
+        """The moves, in the game's order, to positions whose keys are not in ``seen``;
+        their keys join ``seen``. The board is left as it was."""
+    def wins(self, token: Any) -> bool:
+        """Whether the move wins (the board left as it was)."""
+    def won(self) -> bool: ...
     def play(self, token: Any) -> None: ...
     def unplay(self, token: Any) -> None: ...
-    def key(self) -> Hashable: ...
-    def won(self) -> bool: ...
     def move(self, token: Any) -> Move: ...
 
 
@@ -78,6 +82,7 @@ class Verdict:
     line: tuple[Move, ...]
     nodes: int
     seconds: float
+
 
 
 def solve(
@@ -217,44 +222,24 @@ def _board_search(board: Board, max_nodes: int, max_seconds: float, clock: Calla
     if board.won():
         return Verdict("won", (), 0, 0.0)
     seen: set[Hashable] = {board.key()}
+    play, unplay, children, wins = board.play, board.unplay, board.children, board.wins
     nodes = 1
-    play, unplay, key, won = board.play, board.unplay, board.key, board.won
     path: list[Any] = []
-    winner: list[Any] = []
-
-    def fresh() -> list[Any]:
-        """The unseen children's tokens, each claimed; at a won child, none (it is in ``winner``)."""
-        nonlocal nodes
-        made = []
-        for token in board.moves():
-            play(token)
-            k = key()
-            if k not in seen:
-                seen.add(k)
-                nodes += 1
-                if won():
-                    unplay(token)
-                    winner.append(token)
-                    return []
-                made.append(token)
-            unplay(token)
-        return made
-
-    stack = [fresh()]
-    while stack:
-        if winner:
-            line = (*path, *winner)
-            return Verdict("won", tuple(board.move(t) for t in line), nodes, clock() - began)
-        top = stack[-1]
-        if not top:
+    stack: list[list[Any]] = []
+    while True:
+        made = children(seen)
+        nodes += len(made)
+        winner = next((token for token in made if wins(token)), None)
+        if winner is not None:
+            return Verdict("won", tuple(board.move(t) for t in (*path, winner)), nodes, clock() - began)
+        stack.append(made)
+        while not stack[-1]:
             stack.pop()
-            if path:
-                unplay(path.pop())
-            continue
-        token = top.pop()
+            if not stack:
+                return Verdict("lost", (), nodes, clock() - began)
+            unplay(path.pop())
         if nodes >= max_nodes or clock() - began > max_seconds:
             return Verdict("unknown", (), nodes, clock() - began)
+        token = stack[-1].pop()
         play(token)
         path.append(token)
-        stack.append(fresh())
-    return Verdict("lost", (), nodes, clock() - began)

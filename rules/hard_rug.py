@@ -9,7 +9,7 @@ not already in column 1. Five reshuffles, only when no move is left.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from typing import ClassVar, Final
 
@@ -136,6 +136,29 @@ class _Board:
                 found.append((where[left + 1], gap))
         return found
 
+    def children(self, seen: set[Hashable]) -> list[tuple[int, int]]:
+        grid = self.grid
+        fresh = []
+        for src, dst in self.moves():
+            grid[dst] = grid[src]
+            grid[src] = _FREE
+            key = bytes(grid)
+            grid[src] = grid[dst]
+            grid[dst] = _FREE
+            if key not in seen:
+                seen.add(key)
+                fresh.append((src, dst))
+        return fresh
+
+    def wins(self, move: tuple[int, int]) -> bool:
+        src, dst = move
+        if src not in _LAST or any(gap not in _LAST for gap in self.gaps if gap != dst):
+            return False  # a won grid has its four gaps in the last column
+        self.play(move)
+        won = self.won()
+        self.unplay(move)
+        return won
+
     def play(self, move: tuple[int, int]) -> None:
         src, dst = move
         grid = self.grid
@@ -167,6 +190,7 @@ class _Board:
 
 
 _WON_ROWS: Final = {ace: bytes(range(ace, ace + 13)) for ace in _ACES}
+_LAST: Final = frozenset(r * COLS + COLS - 1 for r in range(ROWS))
 
 
 class HardRug(Game[RugState]):

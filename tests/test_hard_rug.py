@@ -10,6 +10,7 @@ from pygame_engine import IllegalMoveError, Move, registry
 from pygame_engine.cards import card_text, cards_text, parse_card
 from pygame_engine.deal import shuffled
 from pygame_engine.save import dumps, loads
+from pygame_engine.solver import solve
 from rules.hard_rug import GAP, RugState, cell_index
 from tests.conftest import perft, won_history
 
@@ -210,7 +211,10 @@ def test_the_search_board_plays_like_the_states() -> None:
             assert board.key() == cells_key(state)
             if not moves:
                 break
+            assert board.children({cells_key(state)}) == tokens, "every move leads somewhere new"
+            assert board.children({cells_key(GAME.apply(state, m)) for m in moves}) == []
             for token in tokens:
+                assert board.wins(token) == GAME.is_won(GAME.apply(state, board.move(token)))
                 board.play(token)
                 assert board.key() == cells_key(GAME.apply(state, board.move(token)))
                 board.unplay(token)
@@ -218,3 +222,17 @@ def test_the_search_board_plays_like_the_states() -> None:
             token = rng.choice(tokens)
             board.play(token)
             state = GAME.apply(state, board.move(token))
+
+
+def test_the_search_board_sees_the_winning_move() -> None:
+    almost = grid(
+        "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS -- KS",
+        "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH --",
+        "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC --",
+        "AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD --",
+    )
+    board = GAME.search_board(RugState(0, almost.cells, 0, 0))  # type: ignore[attr-defined]
+    assert not board.won()
+    assert [board.wins(t) for t in board.moves()] == [True]
+    verdict = solve(GAME, RugState(0, almost.cells, 0, 0))
+    assert verdict.result == "won" and [str(m) for m in verdict.line] == ["a14>a13"]
