@@ -124,30 +124,28 @@ class _Board:
             self.where[c] = i
         self.gaps = [i for i, c in enumerate(self.grid) if c == _FREE]
 
-    def moves(self) -> list[tuple[int, int]]:
-        grid, where = self.grid, self.where
-        found = []
-        for gap in sorted(self.gaps):
-            if gap % COLS == 0:
-                found += [(at, gap) for at in sorted(where[ace] for ace in _ACES) if at % COLS and at >= 0]
-                continue
-            left = grid[gap - 1]
-            if left != _FREE and left % 13 != KING - 1 and where[left + 1] >= 0:
-                found.append((where[left + 1], gap))
-        return found
-
     def children(self, seen: set[Hashable]) -> list[tuple[int, int]]:
-        grid = self.grid
+        # The search's hot spot: the moves found and tried in one loop, nothing played.
+        grid, where = self.grid, self.where
         fresh = []
-        for src, dst in self.moves():
-            grid[dst] = grid[src]
-            grid[src] = _FREE
-            key = bytes(grid)
-            grid[src] = grid[dst]
-            grid[dst] = _FREE
-            if key not in seen:
-                seen.add(key)
-                fresh.append((src, dst))
+        sources: tuple[int, ...]
+        for gap in sorted(self.gaps):
+            if gap % COLS:
+                want = _NEXT[grid[gap - 1]]
+                sources = (where[want],) if want >= 0 else ()
+            else:
+                sources = tuple(sorted(where[ace] for ace in _ACES))
+            for src in sources:
+                if src < 0 or (gap % COLS == 0 and src % COLS == 0):
+                    continue
+                grid[gap] = grid[src]
+                grid[src] = _FREE
+                key = bytes(grid)
+                grid[src] = grid[gap]
+                grid[gap] = _FREE
+                if key not in seen:
+                    seen.add(key)
+                    fresh.append((src, gap))
         return fresh
 
     def wins(self, move: tuple[int, int]) -> bool:
@@ -190,6 +188,8 @@ class _Board:
 
 
 _WON_ROWS: Final = {ace: bytes(range(ace, ace + 13)) for ace in _ACES}
+_NEXT: Final = tuple(c + 1 if c < _FREE and (c + 1) % 13 else -1 for c in range(_FREE + 1))
+"""The card a gap takes after each left neighbour (``-1`` after a king or a gap)."""
 _LAST: Final = frozenset(r * COLS + COLS - 1 for r in range(ROWS))
 
 
