@@ -18,12 +18,12 @@ from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import Final
 
-from pygame_engine.cards import KING, QUEEN, card_text, full_deck, rank
+from pygame_engine.cards import ACE, KING, QUEEN, card_text, full_deck, rank
 from pygame_engine.deal import event_rng, shuffled
 from pygame_engine.game import Game, OptionValue, Status
 from pygame_engine.layout import Layout, Slot, row
 from pygame_engine.moves import CARD_MOVE, Move
-from pygame_engine.piles import KING_TO_QUEEN, explain_onto, fits_down_in_suit, pile_number
+from pygame_engine.piles import KING_TO_QUEEN, explain_onto, pile_number
 
 PLACES: Final = 8
 FOUNDATIONS: Final = 8
@@ -31,6 +31,12 @@ AUX_SIZE: Final = 32
 AUX_PENALTY: Final = 5
 RESERVE_PENALTY: Final = 3
 Piles = tuple[tuple[int, ...], ...]
+FOUNDATION_NAMES: Final = tuple(f"f{j + 1}" for j in range(FOUNDATIONS))
+PLACE_NAMES: Final = tuple(f"t{j + 1}" for j in range(PLACES))
+SOURCE_NAMES: Final = ("r", *PLACE_NAMES)
+_MOVES: Final = {(src, dst): Move(CARD_MOVE, src, dst) for src in SOURCE_NAMES
+                 for dst in FOUNDATION_NAMES + PLACE_NAMES if src != dst}
+"""Every card move there can be, made once."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,22 +177,25 @@ class ShrewishQueens(Game[ShrewState]):
 
     # --- moves -----------------------------------------------------------------------
 
-    def _homes(self, s: ShrewState, card: int) -> list[int]:
-        return [j for j, f in enumerate(s.foundations) if f and KING_TO_QUEEN.accepts(f, card)]
-
     def card_moves(self, s: ShrewState) -> list[Move]:
+        """Source by source (the reserve, then places 1 … 8): to a foundation, then onto a place.
+
+        What each foundation and each place's top card takes is worked out once, so each
+        source is one look-up (the search's hot spot)."""
+        homes: dict[int, list[str]] = {}
+        for name, f in zip(FOUNDATION_NAMES, s.foundations, strict=True):
+            if f and (want := KING_TO_QUEEN.next_card(f)) is not None:
+                homes.setdefault(want, []).append(name)
+        onto: dict[int, list[str]] = {}
+        for name, t in zip(PLACE_NAMES, s.tableau, strict=True):
+            if t and rank(t[-1]) != ACE:
+                onto.setdefault(t[-1] - 1, []).append(name)
         moves: list[Move] = []
-        sources = [("r", s.reserve)] + [(f"t{i + 1}", t) for i, t in enumerate(s.tableau)]
-        for src, pile in sources:
-            if not pile:
-                continue
-            card = pile[-1]
-            moves += [Move(CARD_MOVE, src, f"f{j + 1}") for j in self._homes(s, card)]
-            moves += [
-                Move(CARD_MOVE, src, f"t{j + 1}")
-                for j, t in enumerate(s.tableau)
-                if t and f"t{j + 1}" != src and fits_down_in_suit(card, t[-1])
-            ]
+        for src, pile in zip(SOURCE_NAMES, (s.reserve, *s.tableau), strict=True):
+            if pile:
+                card = pile[-1]
+                moves += [_MOVES[src, dst] for dst in homes.get(card, ())]
+                moves += [_MOVES[src, dst] for dst in onto.get(card, ()) if dst != src]
         return moves
 
     def legal_moves(self, s: ShrewState) -> list[Move]:
