@@ -225,7 +225,26 @@ class ShrewishQueens(Game[ShrewState]):
         return table.state(s.deal)
 
     def apply(self, state: ShrewState, move: Move) -> ShrewState:
+        if move.kind == CARD_MOVE and (move.src == "r" or len(state.tableau[int(move.src[1:]) - 1]) > 1):
+            # No place empties, so nothing automatic follows: only two piles change.
+            return self._card_move(state, move)
         return self._run(state, move, None)
+
+    def _card_move(self, s: ShrewState, move: Move) -> ShrewState:
+        tableau, reserve = s.tableau, s.reserve
+        if move.src == "r":
+            card, reserve = reserve[-1], reserve[:-1]
+        else:
+            i = int(move.src[1:]) - 1
+            card = tableau[i][-1]
+            tableau = (*tableau[:i], tableau[i][:-1], *tableau[i + 1 :])
+        j = int(move.dst[1:]) - 1
+        foundations = s.foundations
+        if move.dst[0] == "f":
+            foundations = (*foundations[:j], (*foundations[j], card), *foundations[j + 1 :])
+        else:
+            tableau = (*tableau[:j], (*tableau[j], card), *tableau[j + 1 :])
+        return ShrewState(s.deal, foundations, tableau, s.stock, s.aux, reserve, s.turned)
 
     def steps(self, state: ShrewState, move: Move) -> list[Step]:
         """The automatic steps that ``move`` sets off (it must be legal), in order."""
