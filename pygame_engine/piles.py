@@ -42,11 +42,6 @@ class Foundation:
         n = len(pile)
         return n < len(self.order) and suit(card) == suit(pile[0]) and rank(card) == self.order[n]
 
-    def next_card(self, pile: tuple[int, ...]) -> int | None:
-        """The one card a started pile takes next, or ``None`` when it is complete."""
-        n = len(pile)
-        return suit(pile[0]) * 13 + self.order[n] - 1 if n < len(self.order) else None
-
     def needs(self, pile: tuple[int, ...]) -> str:
         """In words, what the pile takes next (for error messages)."""
         if not pile:

@@ -184,8 +184,9 @@ class ShrewishQueens(Game[ShrewState]):
         source is one look-up (the search's hot spot)."""
         homes: dict[int, list[str]] = {}
         for name, f in zip(FOUNDATION_NAMES, s.foundations, strict=True):
-            if f and (want := KING_TO_QUEEN.next_card(f)) is not None:
-                homes.setdefault(want, []).append(name)
+            if 0 < len(f) < 13:
+                # K, A, 2, …: a pile of n cards takes the rank n of its king's suit.
+                homes.setdefault(f[0] - 13 + len(f), []).append(name)
         onto: dict[int, list[str]] = {}
         for name, t in zip(PLACE_NAMES, s.tableau, strict=True):
             if t and rank(t[-1]) != ACE:
@@ -194,8 +195,11 @@ class ShrewishQueens(Game[ShrewState]):
         for src, pile in zip(SOURCE_NAMES, (s.reserve, *s.tableau), strict=True):
             if pile:
                 card = pile[-1]
-                moves += [_MOVES[src, dst] for dst in homes.get(card, ())]
-                moves += [_MOVES[src, dst] for dst in onto.get(card, ()) if dst != src]
+                for dst in homes.get(card, ()):
+                    moves.append(_MOVES[src, dst])
+                for dst in onto.get(card, ()):
+                    if dst != src:
+                        moves.append(_MOVES[src, dst])
         return moves
 
     def legal_moves(self, s: ShrewState) -> list[Move]:
