@@ -2,8 +2,9 @@
 
     python -m benchmarks.solver [--deals N] [--seconds S]
 
-For every game, deals 1 … N with a time budget each: verdicts, positions per second
-and time per deal, first in this Python, then the same code in Pyodide.
+For every game (and Сложный коврик without reshuffles, whose search plays one grid in
+place), deals 1 … N with a time budget each: verdicts, positions per second and time
+per deal, first in this Python, then the same code in Pyodide.
 """
 
 from __future__ import annotations
@@ -22,12 +23,14 @@ import json, sys, time
 from pygame_engine import registry
 from pygame_engine.solver import solve
 out = {"python": ".".join(map(str, sys.version_info[:3]))}
-for game in registry.games():
+cases = [(game.id, {}) for game in registry.games()] + [("hard_rug", {"reshuffles": 0})]
+for game_id, options in cases:
+    game = registry.get(game_id)
     rows = []
     for deal in range(1, DEALS + 1):
-        v = solve(game, game.new(deal), max_nodes=10**9, max_seconds=SECONDS)
+        v = solve(game, game.new(deal, options), max_nodes=10**9, max_seconds=SECONDS)
         rows.append([v.result, v.nodes, v.seconds])
-    out[game.id] = rows
+    out[" ".join([game_id, *(f"{k}={v}" for k, v in options.items())])] = rows
 print(json.dumps(out))
 """
 
@@ -41,7 +44,7 @@ def report(label: str, data: dict[str, object]) -> None:
         nodes = sum(r[1] for r in rows)
         seconds = sum(r[2] for r in rows)
         times = sorted(r[2] for r in rows)
-        print(f"  {game:20} won {won:3} lost {lost:3} unknown {len(rows) - won - lost:3}   "
+        print(f"  {game:22} won {won:3} lost {lost:3} unknown {len(rows) - won - lost:3}   "
               f"{nodes / max(seconds, 1e-9):9,.0f} positions/s   median {1000 * times[len(times) // 2]:8.1f} ms")
 
 
