@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from pygame_engine import registry
+from pygame_engine import Game, registry
 from pygame_engine.cards import parse_card
 from pygame_engine.solver import solve
 from rules.hard_rug import GAP, RugState
@@ -134,20 +134,25 @@ def test_a_deal_proved_lost() -> None:
     assert verdict.result == "lost" and verdict.line == ()
 
 
+def without(game: Game[Any], hook: str) -> Game[Any]:
+    """The game as the solver sees it with one of its optional hooks taken away."""
+
+    class Without:
+        def __getattr__(self, name: str) -> Any:
+            if name == hook:
+                raise AttributeError(name)
+            return getattr(game, name)
+
+    return Without()  # type: ignore[return-value]
+
+
 def test_the_claiming_search_visits_the_same_positions_when_exhausted() -> None:
     # Сложный коврик claims children as it expands; without that the search visits the
     # positions in another order, but an exhausted search must see exactly the same ones.
     game = registry.get("hard_rug")
     start = game.new(8, {"reshuffles": 0})
     claiming = solve(game, start, max_nodes=200_000, max_seconds=60)
-
-    class Plain:
-        def __getattr__(self, name: str) -> Any:
-            if name == "search_claims":
-                raise AttributeError(name)
-            return getattr(game, name)
-
-    plain = solve(Plain(), start, max_nodes=200_000, max_seconds=60)  # type: ignore[arg-type]
+    plain = solve(without(game, "search_claims"), start, max_nodes=200_000, max_seconds=60)
     assert claiming.result == plain.result == "lost"
     assert claiming.nodes == plain.nodes > 1000
 
@@ -161,14 +166,7 @@ def test_the_board_search_visits_the_same_positions_as_the_plain_state_search(de
     start = game.new(deal, {"reshuffles": 0})
     assert game.search_board(start) is not None  # type: ignore[attr-defined]
     board = solve(game, start, max_nodes=200_000, max_seconds=60)
-
-    class States:
-        def __getattr__(self, name: str) -> Any:
-            if name == "search_board":
-                raise AttributeError(name)
-            return getattr(game, name)
-
-    states = solve(States(), start, max_nodes=200_000, max_seconds=60)  # type: ignore[arg-type]
+    states = solve(without(game, "search_board"), start, max_nodes=200_000, max_seconds=60)
     assert board.result == states.result == result
     assert board.nodes == states.nodes > 1000
     assert board.line == states.line
