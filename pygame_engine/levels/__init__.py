@@ -1,8 +1,9 @@
 """Level catalogues: deals a solver proved winnable, graded by the ordinary player.
 
 Each game's file ``<game>.json`` holds ``easy``, ``medium`` and ``hard`` lists of deal
-numbers and the ``thresholds`` between them (the ordinary player's win rate over
-``plays`` games without undo). ``tools/levels.py`` makes them from batch results.
+numbers, each level's ``bands`` and mean of the ordinary player's win rate over
+``plays`` games without undo, and the ``source_rates`` they aim at where the source
+text gives them. ``tools/levels.py`` makes them from batch results.
 """
 
 from __future__ import annotations
