@@ -29,6 +29,13 @@ for game in registry.games():
             moves.append(str(move))
             state = game.play(state, move)
         report[f"{game.id}/{deal}"] = [repr(game.key(game.new(deal))), moves, repr(game.key(state)), game.status(state)]
+# The solver too, on the in-place board of Сложный коврик without reshuffles: one deal
+# proved lost, one won (a node budget only, so both interpreters do the same work).
+from pygame_engine.solver import solve
+rug = registry.get("hard_rug")
+for deal in (8, 17):
+    v = solve(rug, rug.new(deal, {"reshuffles": 0}), max_nodes=100_000, max_seconds=600)
+    report[f"solve hard_rug/{deal}"] = [v.result, v.nodes, [str(m) for m in v.line]]
 print(json.dumps(report))
 """
 
