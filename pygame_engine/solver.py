@@ -1,6 +1,6 @@
 """Search for a win over the narrow game interface.
 
-The solver sees only ``legal_moves``, ``apply``, ``is_won`` and ``key``, and two
+The solver sees only ``legal_moves``, ``apply``, ``is_won`` and ``key``, and these
 optional hooks a game may add:
 
 * ``search_moves(state)``: the moves to try, best first, each a tuple of moves played
