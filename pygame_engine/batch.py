@@ -107,7 +107,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("last", type=int, help="inclusive")
     parser.add_argument("--options", default="{}", help="game options as JSON")
     parser.add_argument("--seconds", type=float, default=2.0, help="time budget per deal")
-    parser.add_argument("--nodes", type=int, default=2_000_000, help="position budget per deal")
+    parser.add_argument("--nodes", type=int, default=50_000_000,
+                        help="position budget per deal (the time budget is meant to govern; this one bounds memory)")
     parser.add_argument("--plays", type=int, default=32, help="ordinary player's games per deal")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--out", help="JSON lines file (default: standard output)")
