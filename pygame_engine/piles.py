@@ -7,6 +7,10 @@ card first, so ``pile[-1]`` is the top.
 >>> from pygame_engine.cards import parse_card as c
 >>> KING_TO_QUEEN.accepts((c("KH"), c("AH")), c("2H")), KING_TO_QUEEN.accepts((), c("AH"))
 (True, False)
+>>> [card_text(KING_TO_QUEEN.next_card(pile)) for pile in ((c("KH"),), (c("KH"), c("AH")))]
+['AH', '2H']
+>>> KING_TO_QUEEN.next_card((c("KH"), *(c(r + "H") for r in "A23456789TJQ"))) is None
+True
 >>> fits_down_in_suit(c("7S"), c("8S")), fits_down_in_suit(c("7H"), c("8S"))
 (True, False)
 >>> run_length((c("9D"), c("8S"), c("7S"), c("6S")))
@@ -41,6 +45,11 @@ class Foundation:
             return rank(card) == self.order[0]
         n = len(pile)
         return n < len(self.order) and suit(card) == suit(pile[0]) and rank(card) == self.order[n]
+
+    def next_card(self, pile: tuple[int, ...]) -> int | None:
+        """The one card a started pile takes next, or ``None`` when it is complete."""
+        n = len(pile)
+        return suit(pile[0]) * 13 + self.order[n] - 1 if n < len(self.order) else None
 
     def needs(self, pile: tuple[int, ...]) -> str:
         """In words, what the pile takes next (for error messages)."""

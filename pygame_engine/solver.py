@@ -84,7 +84,6 @@ class Verdict:
     seconds: float
 
 
-
 def solve(
     game: Game[Any],
     start: Any,

@@ -184,9 +184,8 @@ class ShrewishQueens(Game[ShrewState]):
         source is one look-up (the search's hot spot)."""
         homes: dict[int, list[str]] = {}
         for name, f in zip(FOUNDATION_NAMES, s.foundations, strict=True):
-            if 0 < len(f) < 13:
-                # K, A, 2, …: a pile of n cards takes the rank n of its king's suit.
-                homes.setdefault(f[0] - 13 + len(f), []).append(name)
+            if f and (want := KING_TO_QUEEN.next_card(f)) is not None:
+                homes.setdefault(want, []).append(name)
         onto: dict[int, list[str]] = {}
         for name, t in zip(PLACE_NAMES, s.tableau, strict=True):
             if t and rank(t[-1]) != ACE:

@@ -133,7 +133,7 @@ def main(argv: list[str] | None = None) -> None:
             for (other_game, other), found in sorted(by_rules.items()) if other_game == game_id and other != rules
         ]
         (OUT / f"{game_id}.json").write_text(json.dumps(catalogue, ensure_ascii=False, indent=1) + "\n")
-        sizes = {k: len(catalogue[k]) for k in ("easy", "medium", "hard")}
+        sizes = {k: len(catalogue[k]) for k in LEVELS}
         print(f"{game_id}: {catalogue['proved_winnable']} of {len(records)} proved winnable; {sizes}; "
               f"bands {catalogue['bands']}; mean player rate {catalogue['mean_player_rate']}")
 
