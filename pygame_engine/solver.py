@@ -24,7 +24,9 @@ an order that finds some games' wins sooner. Such a game may add
 ``search_board(state)``: a :class:`Board`, one mutable position that the full search
 plays forward and back instead of making a new state per move (or ``None`` where the
 game cannot offer one); the search then visits the same positions in the same order,
-only faster.
+only faster. And ``search_split = (depth, share)``: the claiming search makes the
+positions ``depth`` moves deep first and then searches under each in turn, ``share``
+new positions at a time (see :func:`_board_search`).
 
 A game that adds them must keep them sound: every position reachable by legal moves
 must be reachable, up to ``search_key``, by the macros. The search is depth-first with
@@ -58,7 +60,7 @@ Result = Literal["won", "lost", "unknown"]
 class Board(Protocol):
     """One position changed in place: a game's compact form for the full search.
 
-    Moves are the board's own tokens; ``move`` turns one into the game's :class:`Move`.
+    Moves are the board's own tokens; ``moves`` turns one into the game's moves.
     Keys tell positions apart exactly as the game's ``search_key`` does.
     """
 
@@ -71,7 +73,10 @@ class Board(Protocol):
     def won(self) -> bool: ...
     def play(self, token: Any) -> None: ...
     def unplay(self, token: Any) -> None: ...
-    def move(self, token: Any) -> Move: ...
+    def moves(self, token: Any) -> tuple[Move, ...]:
+        """The game's moves that the token stands for."""
+    def fork(self) -> Board:
+        """A board of its own at this position."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,7 +157,8 @@ def _search(
     time as the search comes to them; for the full search of a game that sets
     ``search_claims`` all of a position's children are made at once and the last is
     entered first (a won child at once), so each position is explored under the first
-    parent that reached it: the same positions when exhausted, another order of them.
+    parent that reached it: the same positions when exhausted, another order of them
+    (:func:`_board_search`, on the game's board or on its states).
     """
     began = clock()
     def one_by_one(state: Any) -> list[tuple[Move, ...]]:
@@ -168,10 +174,12 @@ def _search(
                 state = apply(state, move)
             return state
     claims = moves is None and getattr(game, "search_claims", False)
-    make_board = getattr(game, "search_board", None) if claims else None
-    board = make_board(start) if make_board is not None else None
-    if board is not None:
-        return _board_search(board, max_nodes, max_seconds, clock)
+    if claims:
+        make_board = getattr(game, "search_board", None)
+        board = make_board(start) if make_board is not None else None
+        if board is None:
+            board = _States(game, start, order, apply_macro, key_of)
+        return _board_search(board, max_nodes, max_seconds, clock, getattr(game, "search_split", (0, 0)))
     if game.is_won(start):
         return Verdict("won", (), 0, 0.0)
     seen: set[Hashable] = {key_of(start)}
@@ -188,15 +196,8 @@ def _search(
                 nodes += 1
                 yield macro, child
 
-    def expand(state: Any) -> Iterator[tuple[tuple[Move, ...], Any]]:
-        if not claims:
-            return fresh(state)
-        made = list(fresh(state))
-        won = [entry for entry in made if game.is_won(entry[1])]
-        return iter(won[:1] or made[::-1])
-
     path: list[tuple[Move, ...]] = []
-    stack = [expand(start)]
+    stack = [fresh(start)]
     while stack:
         entry = next(stack[-1], None)
         if entry is None:
@@ -210,35 +211,125 @@ def _search(
         if nodes >= max_nodes or clock() - began > max_seconds:
             return Verdict("unknown", (), nodes, clock() - began)
         path.append(macro)
-        stack.append(expand(child))
+        stack.append(fresh(child))
     return Verdict("lost" if moves is None else "unknown", (), nodes, clock() - began)
 
 
-def _board_search(board: Board, max_nodes: int, max_seconds: float, clock: Callable[[], float]) -> Verdict:
-    """The claiming full search of :func:`_search` on a :class:`Board`: every child of a
-    position made and claimed at once (a won one entered at once), the last entered first."""
+Token = tuple[tuple[Move, ...], Any]
+"""A move of :class:`_States`: the macro and the state it leads to."""
+
+
+class _States:
+    """A :class:`Board` over a game's immutable states, for a claiming search of a game
+    that offers no board of its own: each token carries the state its macro leads to."""
+
+    def __init__(self, game: Game[Any], start: Any, order: Callable[[Any], list[tuple[Move, ...]]],
+                 apply_macro: Callable[[Any, tuple[Move, ...]], Any], key_of: Callable[[Any], Hashable]) -> None:
+        self.game, self.order, self.apply_macro, self.key_of = game, order, apply_macro, key_of
+        self.trail = [start]
+
+    def key(self) -> Hashable:
+        return self.key_of(self.trail[-1])
+
+    def children(self, seen: set[Hashable]) -> list[Token]:
+        state, made = self.trail[-1], []
+        for macro in self.order(state):
+            child = self.apply_macro(state, macro)
+            key = self.key_of(child)
+            if key not in seen:
+                seen.add(key)
+                made.append((macro, child))
+        return made
+
+    def wins(self, token: Token) -> bool:
+        return self.game.is_won(token[1])
+
+    def won(self) -> bool:
+        return self.game.is_won(self.trail[-1])
+
+    def play(self, token: Token) -> None:
+        self.trail.append(token[1])
+
+    def unplay(self, token: Token) -> None:
+        self.trail.pop()
+
+    def moves(self, token: Token) -> tuple[Move, ...]:
+        return token[0]
+
+    def fork(self) -> _States:
+        return _States(self.game, self.trail[-1], self.order, self.apply_macro, self.key_of)
+
+
+def _board_search(board: Board, max_nodes: int, max_seconds: float, clock: Callable[[], float],
+                  split: tuple[int, int] = (0, 0)) -> Verdict:
+    """The claiming full search: every child of a position made and claimed at once (a
+    won one taken at once), the last entered first.
+
+    With ``split = (depth, share)`` the positions ``depth`` moves deep are made first,
+    breadth-first, and then searched in turn, ``share`` new positions at a time, all
+    against one set of claimed keys: a bad early choice costs only its share of the
+    time, and an exhausted search still has covered every position once.
+    """
     began = clock()
     if board.won():
         return Verdict("won", (), 0, 0.0)
     seen: set[Hashable] = {board.key()}
-    play, unplay, children, wins = board.play, board.unplay, board.children, board.wins
     nodes = 1
-    path: list[Any] = []
-    stack: list[list[Any]] = []
-    while True:
-        made = children(seen)
-        nodes += len(made)
-        winner = next((token for token in made if wins(token)), None)
-        if winner is not None:
-            return Verdict("won", tuple(board.move(t) for t in (*path, winner)), nodes, clock() - began)
-        stack.append(made)
-        while not stack[-1]:
-            stack.pop()
-            if not stack:
-                return Verdict("lost", (), nodes, clock() - began)
-            unplay(path.pop())
-        if nodes >= max_nodes or clock() - began > max_seconds:
-            return Verdict("unknown", (), nodes, clock() - began)
-        token = stack[-1].pop()
-        play(token)
-        path.append(token)
+    depth, share = split
+    level: list[tuple[Board, list[Any]]] = [(board, [])]
+    walks: list[tuple[Board, list[Any], list[list[Any]]]] = []
+    for down in range(depth, -1, -1):
+        deeper = []
+        for at, path in level:
+            made = at.children(seen)
+            nodes += len(made)
+            winner = next((token for token in made if at.wins(token)), None)
+            if winner is not None:
+                return Verdict("won", _line(at, (*path, winner)), nodes, clock() - began)
+            if not down:
+                walks.append((at, path, [made]))
+                continue
+            for token in reversed(made):  # the order in which the search without a split enters them
+                below = at.fork()
+                below.play(token)
+                deeper.append((below, [*path, token]))
+        level = deeper
+    if not depth:
+        share = max_nodes
+
+    def walk_on(board: Board, path: list[Any], stack: list[list[Any]], until: int) -> Verdict | None:
+        """Search on below one position until ``until`` positions in all (``None``: this
+        walk paused, or ended if its stack is empty) or a verdict for the whole search."""
+        nonlocal nodes
+        play, unplay, children, wins = board.play, board.unplay, board.children, board.wins
+        while True:
+            while not stack[-1]:
+                stack.pop()
+                if not stack:
+                    return None
+                unplay(path.pop())
+            if nodes >= max_nodes or clock() - began > max_seconds:
+                return Verdict("unknown", (), nodes, clock() - began)
+            if nodes >= until:
+                return None
+            token = stack[-1].pop()
+            play(token)
+            path.append(token)
+            made = children(seen)
+            nodes += len(made)
+            winner = next((token for token in made if wins(token)), None)
+            if winner is not None:
+                return Verdict("won", _line(board, (*path, winner)), nodes, clock() - began)
+            stack.append(made)
+
+    while walks:
+        for walk in walks:
+            verdict = walk_on(*walk, nodes + share)
+            if verdict is not None:
+                return verdict
+        walks = [walk for walk in walks if walk[2]]
+    return Verdict("lost", (), nodes, clock() - began)
+
+
+def _line(board: Board, tokens: tuple[Any, ...]) -> tuple[Move, ...]:
+    return tuple(move for token in tokens for move in board.moves(token))

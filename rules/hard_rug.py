@@ -183,8 +183,13 @@ class _Board:
                 return False
         return True
 
-    def move(self, move: tuple[int, int]) -> Move:
-        return _MOVE[move[0]][move[1]]
+    def moves(self, move: tuple[int, int]) -> tuple[Move]:
+        return (_MOVE[move[0]][move[1]],)
+
+    def fork(self) -> _Board:
+        twin = _Board.__new__(_Board)
+        twin.grid, twin.where, twin.gaps = bytearray(self.grid), list(self.where), list(self.gaps)
+        return twin
 
 
 _WON_ROWS: Final = {ace: bytes(range(ace, ace + 13)) for ace in _ACES}
@@ -308,6 +313,10 @@ class HardRug(Game[RugState]):
         return (state.cells, state.reshuffles)
 
     search_claims = True
+    search_split = (2, 20_000)
+    """The positions two moves deep searched in turn, 20,000 new positions at a time: a
+    deal's winning line often lies under a first choice that the whole search reaches
+    only after millions of positions under the others (``docs/decisions.md``)."""
 
     def search_board(self, state: RugState) -> _Board | None:
         """The grid in place for the full search, once no reshuffle is left to play."""

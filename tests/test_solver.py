@@ -174,6 +174,30 @@ def test_the_board_search_visits_the_same_positions_as_the_plain_state_search(de
         assert game.is_won(game.replay(deal, board.line, {"reshuffles": 0}))
 
 
+def test_the_split_search_visits_the_same_positions_when_exhausted() -> None:
+    # Сложный коврик splits its search (search_split): the positions two moves deep are
+    # searched in turn, a share at a time, against one set of claimed keys.
+    game = registry.get("hard_rug")
+    assert game.search_split[0] > 0  # type: ignore[attr-defined]
+    start = game.new(8, {"reshuffles": 0})
+    split = solve(game, start, max_nodes=200_000, max_seconds=60)
+    whole = solve(without(game, "search_split"), start, max_nodes=200_000, max_seconds=60)
+    assert split.result == whole.result == "lost"
+    assert split.nodes == whole.nodes > 1000
+
+
+def test_the_split_search_finds_a_win_behind_a_bad_first_choice() -> None:
+    # Deal 10 without reshuffles: the search without a split spends 2.3 million positions
+    # under its first choices before it reaches a winning line; split, it wins early.
+    game = registry.get("hard_rug")
+    start = game.new(10, {"reshuffles": 0})
+    split = solve(game, start, max_nodes=300_000, max_seconds=60)
+    whole = solve(without(game, "search_split"), start, max_nodes=300_000, max_seconds=60)
+    assert split.result == "won"
+    assert game.is_won(game.replay(10, split.line, {"reshuffles": 0}))
+    assert whole.result == "unknown"
+
+
 def test_no_board_while_a_reshuffle_is_left() -> None:
     game = registry.get("hard_rug")
     assert game.search_board(game.new(1)) is None  # type: ignore[attr-defined]
