@@ -20,7 +20,8 @@ optional hooks a game may add:
 
 A game may also set ``search_claims = True``: its full search then claims every child of
 a position as it expands it and goes into the last child first (see :func:`_search`),
-an order that finds some games' wins sooner. Such a game may add
+an order that finds some games' wins sooner; ``search_claims = "best first"`` claims
+the same way but goes into the first of ``search_moves`` first. Such a game may add
 ``search_board(state)``: a :class:`Board`, one mutable position that the full search
 plays forward and back instead of making a new state per move (or ``None`` where the
 game cannot offer one); the search then visits the same positions in the same order,
@@ -32,7 +33,8 @@ A game that adds them must keep them sound: every position reachable by legal mo
 must be reachable, up to ``search_key``, by the macros. The search is depth-first with
 a set of visited keys, so every position is expanded at most once and an exhausted
 search proves that no win exists. Budgets are explicit: past either of them the
-verdict is "unknown".
+verdict is "unknown" (a claiming search makes a position's children all at once, so
+it may pass the position budget by one position's children).
 
 >>> from pygame_engine import registry
 >>> game = registry.get("hard_rug")
@@ -156,7 +158,7 @@ def _search(
     A child is claimed (its key marked seen) as it is made. Children are made one at a
     time as the search comes to them; for the full search of a game that sets
     ``search_claims`` all of a position's children are made at once and the last is
-    entered first (a won child at once), so each position is explored under the first
+    entered first (the first, with ``"best first"``; a won child at once), so each position is explored under the first
     parent that reached it: the same positions when exhausted, another order of them
     (:func:`_board_search`, on the game's board or on its states).
     """
@@ -178,7 +180,7 @@ def _search(
         make_board = getattr(game, "search_board", None)
         board = make_board(start) if make_board is not None else None
         if board is None:
-            board = _States(game, start, order, apply_macro, key_of)
+            board = _States(game, start, order, apply_macro, key_of, claims == "best first")
         return _board_search(board, max_nodes, max_seconds, clock, getattr(game, "search_split", (0, 0)))
     if game.is_won(start):
         return Verdict("won", (), 0, 0.0)
@@ -215,7 +217,7 @@ def _search(
     return Verdict("lost" if moves is None else "unknown", (), nodes, clock() - began)
 
 
-Token = tuple[tuple[Move, ...], Any]
+_StateToken = tuple[tuple[Move, ...], Any]
 """A move of :class:`_States`: the macro and the state it leads to."""
 
 
@@ -224,14 +226,16 @@ class _States:
     that offers no board of its own: each token carries the state its macro leads to."""
 
     def __init__(self, game: Game[Any], start: Any, order: Callable[[Any], list[tuple[Move, ...]]],
-                 apply_macro: Callable[[Any, tuple[Move, ...]], Any], key_of: Callable[[Any], Hashable]) -> None:
+                 apply_macro: Callable[[Any, tuple[Move, ...]], Any], key_of: Callable[[Any], Hashable],
+                 best_first: bool) -> None:
         self.game, self.order, self.apply_macro, self.key_of = game, order, apply_macro, key_of
+        self.best_first = best_first
         self.trail = [start]
 
     def key(self) -> Hashable:
         return self.key_of(self.trail[-1])
 
-    def children(self, seen: set[Hashable]) -> list[Token]:
+    def children(self, seen: set[Hashable]) -> list[_StateToken]:
         state, made = self.trail[-1], []
         for macro in self.order(state):
             child = self.apply_macro(state, macro)
@@ -239,25 +243,25 @@ class _States:
             if key not in seen:
                 seen.add(key)
                 made.append((macro, child))
-        return made
+        return made[::-1] if self.best_first else made  # the search enters the last first
 
-    def wins(self, token: Token) -> bool:
+    def wins(self, token: _StateToken) -> bool:
         return self.game.is_won(token[1])
 
     def won(self) -> bool:
         return self.game.is_won(self.trail[-1])
 
-    def play(self, token: Token) -> None:
+    def play(self, token: _StateToken) -> None:
         self.trail.append(token[1])
 
-    def unplay(self, token: Token) -> None:
+    def unplay(self, token: _StateToken) -> None:
         self.trail.pop()
 
-    def moves(self, token: Token) -> tuple[Move, ...]:
+    def moves(self, token: _StateToken) -> tuple[Move, ...]:
         return token[0]
 
     def fork(self) -> _States:
-        return _States(self.game, self.trail[-1], self.order, self.apply_macro, self.key_of)
+        return _States(self.game, self.trail[-1], self.order, self.apply_macro, self.key_of, self.best_first)
 
 
 def _board_search(board: Board, max_nodes: int, max_seconds: float, clock: Callable[[], float],
@@ -281,6 +285,8 @@ def _board_search(board: Board, max_nodes: int, max_seconds: float, clock: Calla
     for down in range(depth, -1, -1):
         deeper = []
         for at, path in level:
+            if nodes >= max_nodes or clock() - began > max_seconds:
+                return Verdict("unknown", (), nodes, clock() - began)
             made = at.children(seen)
             nodes += len(made)
             winner = next((token for token in made if at.wins(token)), None)

@@ -263,6 +263,12 @@ class TopsyTurvyQueens(Game[TopsyState]):
         return -0.5 if i < PRISONERS and state.prisoners[i] == card else 0
 
     quick_share = 0.9
+    search_claims = "best first"
+    search_split = (2, 20_000)
+    """The full search that follows the short ones is split (``docs/decisions.md``): the
+    deals the short searches leave have their winning lines under first choices that one
+    depth-first search reaches late or never (deal 1750: open after 1,110 s unsplit, won
+    split in 50 s)."""
 
     def restart_nodes(self, state: TopsyState) -> int:
         """How long each short search is, as measured best (``docs/decisions.md``)."""
