@@ -268,7 +268,7 @@ class TopsyTurvyQueens(Game[TopsyState]):
     """The full search that follows the short ones is split (``docs/decisions.md``): the
     deals the short searches leave have their winning lines under first choices that one
     depth-first search reaches late or never (deal 1750: open after 1,110 s unsplit, won
-    split in 50 s)."""
+    split in 50–72 s)."""
 
     def restart_nodes(self, state: TopsyState) -> int:
         """How long each short search is, as measured best (``docs/decisions.md``)."""
