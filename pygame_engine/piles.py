@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from pygame_engine.cards import RANKS, card_text, rank, suit
+from pygame_engine.cards import RANKS, card_text, make_card, rank, suit
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +49,7 @@ class Foundation:
     def next_card(self, pile: tuple[int, ...]) -> int | None:
         """The one card a started pile takes next, or ``None`` when it is complete."""
         n = len(pile)
-        return suit(pile[0]) * 13 + self.order[n] - 1 if n < len(self.order) else None
+        return make_card(suit(pile[0]), self.order[n]) if n < len(self.order) else None
 
     def needs(self, pile: tuple[int, ...]) -> str:
         """In words, what the pile takes next (for error messages)."""
