@@ -6,7 +6,8 @@ optional hooks a game may add:
 * ``search_moves(state)``: the moves to try, best first, each a tuple of moves played
   in a row (a *macro*, such as "draw until the seven of hearts shows, then play it");
 * ``search_key(state)``: a coarser key under which positions that can reach each other
-  freely count as one (for example the stock's draw position with unlimited redeals);
+  freely count as one (for example the stock's draw position with unlimited redeals), or
+  positions that the rules cannot tell apart (piles the rules treat alike, in any order);
 * ``apply_macro(state, macro)``: the state after a whole macro, faster than its moves
   one by one (it must give the same state);
 * ``restart_moves(state, rng)``: a pruned list of macros shuffled by ``rng`` (say, a
@@ -30,9 +31,10 @@ positions ``depth`` moves deep first and then searches under each in turn, ``sha
 new positions at a time (see :func:`_board_search`).
 
 A game that adds them must keep them sound: every position reachable by legal moves
-must be reachable, up to ``search_key``, by the macros. The search is depth-first with
-a set of visited keys, so every position is expanded at most once and an exhausted
-search proves that no win exists. Budgets are explicit: past either of them the
+must be reachable, up to ``search_key``, by the macros, except that a move may be left
+out where a move kept is at least as good (whatever wins after the one also wins after
+the other). The search is depth-first with a set of visited keys, so every position is
+expanded at most once and an exhausted search proves that no win exists. Budgets are explicit: past either of them the
 verdict is "unknown" (a claiming search makes a position's children all at once, so
 it may pass the position budget by one position's children).
 

@@ -18,7 +18,7 @@ from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import Final
 
-from pygame_engine.cards import ACE, KING, QUEEN, card_text, full_deck, rank
+from pygame_engine.cards import ACE, JACK, KING, QUEEN, card_text, full_deck, rank
 from pygame_engine.deal import event_rng, shuffled
 from pygame_engine.game import Game, OptionValue, Status
 from pygame_engine.layout import Layout, Slot, row
@@ -37,6 +37,20 @@ SOURCE_NAMES: Final = ("r", *PLACE_NAMES)
 _MOVES: Final = {(src, dst): Move(CARD_MOVE, src, dst) for src in SOURCE_NAMES
                  for dst in FOUNDATION_NAMES + PLACE_NAMES if src != dst}
 """Every card move there can be, made once."""
+
+
+def _safe_home(foundations: Piles, card: int) -> bool:
+    """Whether ``card``, which fits a foundation, may go home without harm (when it lies on
+    a place over another card and is not a jack: :meth:`ShrewishQueens.search_moves`).
+
+    A foundation holds K, A, 2 … Q of one suit, so a card at depth ``d`` (K 0, A 1 … Q 12)
+    fits one that holds ``d`` cards. The other foundation of the suit must hold the
+    other copy of the card it follows (``d`` cards or more), or wait for it (``d - 1``
+    cards): then no card will ever need to be put on this one.
+    """
+    depth = rank(card) % 13
+    lengths = [len(f) for f in foundations if f and f[0] // 13 == card // 13]
+    return len(lengths) == 2 and min(lengths) >= max(depth - 1, 1) and max(lengths) >= depth
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,6 +268,35 @@ class ShrewishQueens(Game[ShrewState]):
         log: list[Step] = []
         self._run(state, move, log)
         return log
+
+    # --- the solver's hooks ---------------------------------------------------------------
+
+    def search_key(self, s: ShrewState) -> Hashable:
+        """The key with the places sorted as well as the foundations: the rules treat the
+        eight places alike (rule R fills the empty ones in order, but whichever place gets
+        which card, the same piles result), so positions that differ only in which place
+        holds which pile win or lose together."""
+        return (tuple(sorted(s.foundations)), tuple(sorted(s.tableau)), s.stock, s.aux, s.reserve, s.turned)
+
+    def search_moves(self, s: ShrewState) -> list[tuple[Move, ...]]:
+        """Every legal move, unless a card may go home safely: then that move alone.
+
+        A card on top of a place, with another card under it, goes home safely when it is
+        not a jack and each copy of the card it follows is home or can go home the moment
+        it shows (the suit's other foundation waits for it). No card then ever needs to
+        be put on it; the card under it is only uncovered sooner; no place empties; and
+        every automatic step (draws, refills, penalties) comes as it would with the card
+        left in place. A jack is left out because a jack on a foundation decides whether a
+        drawn queen goes home or sets off a penalty. Whatever wins from the position wins
+        after the move too (``docs/decisions.md``), so a loss is still proved soundly.
+        """
+        moves = self.legal_moves(s)
+        for move in moves:
+            if move.kind == CARD_MOVE and move.dst[0] == "f" and move.src != "r":
+                pile = s.tableau[int(move.src[1:]) - 1]
+                if len(pile) > 1 and rank(pile[-1]) != JACK and _safe_home(s.foundations, pile[-1]):
+                    return [(move,)]
+        return [(move,) for move in moves]
 
     quick_share = 0.9
     restart_nodes = 2000

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import random
+import time
 from typing import Any
 
 import pytest
 
 from pygame_engine import Game, registry
 from pygame_engine.cards import parse_card
-from pygame_engine.solver import solve
+from pygame_engine.moves import CARD_MOVE
+from pygame_engine.solver import _search, solve
 from rules.hard_rug import GAP, RugState
 from rules.shrewish_queens import ShrewState
 from rules.thirteen_common import ThirteenState
@@ -91,7 +94,69 @@ def test_shrewish_won_by_a_draw() -> None:
     verdict = solve(game, near)
     assert verdict.result == "won" and [str(m) for m in verdict.line] == ["draw"]
     lost = ShrewState(1, foundations, ((),) * 8, (), (), cards("QC 5D"), True)  # the queen lies under a card
-    assert solve(game, lost).result == "lost"
+    assert solve(game, lost, max_seconds=1.0).result == "lost"
+
+
+def test_shrewish_sends_a_card_home_alone_only_when_that_is_safe() -> None:
+    game = registry.get("shrewish_queens")
+    clubs = cards(suit_run(KQ, "C"))
+    done = full(KQ, "SHDCSHD")
+    # One club foundation is full, the other holds K … 9: nothing will need the ten of
+    # clubs as a target, so it goes home alone; the jack under it is alone on its place.
+    state = ShrewState(1, (*done[:7], clubs[:10]), (cards("JC TC"), *((),) * 7), cards("QC"), (), (), True)
+    assert [str(m) for macro in game.search_moves(state) for m in macro] == ["t1>f8"]
+    alone = ShrewState(1, (*done[:7], clubs[:11]), (cards("JC"), cards("5D 4D"), *((),) * 6), cards("QC"), (), (),
+                       True)
+    assert len(game.search_moves(alone)) == len(game.legal_moves(alone)) > 1
+    # The other foundation waits for the other nine: still safe. Two behind it: not.
+    others = full(KQ, "SHDSHD")
+    waits = ShrewState(1, (*others, clubs[:9], clubs[:10]), (cards("JC TC"), *((),) * 7), (), (), cards("9C"), True)
+    assert [str(m) for macro in game.search_moves(waits) for m in macro] == ["t1>f8"]
+    behind = ShrewState(1, (*others, clubs[:8], clubs[:10]), (cards("JC TC"), *((),) * 7), (), (), cards("9C"), True)
+    assert len(game.search_moves(behind)) == len(game.legal_moves(behind)) > 1
+    # A jack stays a choice: on a foundation it would decide where a drawn queen goes.
+    jack = ShrewState(1, (*done[:7], clubs[:11]), (cards("QC JC"), *((),) * 7), cards("QC"), (), (), True)
+    assert len(game.search_moves(jack)) == len(game.legal_moves(jack))
+    verdict = solve(game, state)
+    assert verdict.result == "won" and replays("shrewish_queens", state, verdict.line)
+
+
+def test_shrewish_places_that_hold_the_same_piles_in_another_order_are_one_position() -> None:
+    game = registry.get("shrewish_queens")
+    state = game.new(2)
+    turned = ShrewState(state.deal, state.foundations[::-1], state.tableau[::-1], state.stock, state.aux,
+                        state.reserve, state.turned)
+    assert game.key(turned) != game.key(state) and game.search_key(turned) == game.search_key(state)
+
+
+def _walk(game: Game[Any], deal: int, back: int) -> Any:
+    """A position ``back`` moves before the end of a seeded random game (home moves mostly)."""
+    rng = random.Random(deal)
+    state = game.new(deal)
+    trail = [state]
+    for _ in range(400):
+        moves = game.legal_moves(state)
+        if not moves or game.is_won(state):
+            break
+        homes = [m for m in moves if m.kind == CARD_MOVE and m.dst[0] == "f"]
+        state = game.apply(state, rng.choice(homes) if homes and rng.random() < 0.8 else rng.choice(moves))
+        trail.append(state)
+    return trail[-back]
+
+
+@pytest.mark.parametrize(("deal", "back", "result"), [(79, 40, "lost"), (71, 40, "lost"), (71, 60, "won")])
+def test_shrewish_symmetry_and_safe_moves_decide_as_the_plain_search(deal: int, back: int, result: str) -> None:
+    # Positions late in seeded random games, small enough to search through: the full
+    # search with the places' symmetry and the safe moves home reaches the same verdict as
+    # the one over every legal move and the plain key, through fewer positions.
+    game = registry.get("shrewish_queens")
+    start = _walk(game, deal, back)
+    hooked = _search(game, start, 100_000, 60.0, time.perf_counter, None)
+    plain = _search(without(without(game, "search_moves"), "search_key"), start, 100_000, 60.0, time.perf_counter, None)
+    assert hooked.result == plain.result == result
+    assert hooked.nodes < plain.nodes
+    if result == "won":
+        assert replays("shrewish_queens", start, hooked.line)
 
 
 @pytest.mark.parametrize("game_id", ["stumbling_block", "thirteen_piles"])
