@@ -34,9 +34,10 @@ A game that adds them must keep them sound: every position reachable by legal mo
 must be reachable, up to ``search_key``, by the macros, except that a move may be left
 out where a move kept is at least as good (whatever wins after the one also wins after
 the other). The search is depth-first with a set of visited keys, so every position is
-expanded at most once and an exhausted search proves that no win exists. Budgets are explicit: past either of them the
-verdict is "unknown" (a claiming search makes a position's children all at once, so
-it may pass the position budget by one position's children).
+expanded at most once and an exhausted search proves that no win exists. Budgets are
+explicit: past either of them the verdict is "unknown" (a claiming search makes a
+position's children all at once, so it may pass the position budget by one position's
+children).
 
 >>> from pygame_engine import registry
 >>> game = registry.get("hard_rug")
