@@ -97,12 +97,13 @@ def test_shrewish_won_by_a_draw() -> None:
     assert solve(game, lost, max_seconds=1.0).result == "lost"
 
 
-def test_shrewish_sends_a_card_home_alone_only_when_that_is_safe() -> None:
+def test_shrewish_sends_a_card_home_as_the_only_move_only_when_that_is_safe() -> None:
     game = registry.get("shrewish_queens")
     clubs = cards(suit_run(KQ, "C"))
     done = full(KQ, "SHDCSHD")
     # One club foundation is full, the other holds K … 9: nothing will need the ten of
-    # clubs as a target, so it goes home alone; the jack under it is alone on its place.
+    # clubs as a target, so going home is its only move. A card alone on its place (the
+    # jack, once the ten is home) stays one choice among the others.
     state = ShrewState(1, (*done[:7], clubs[:10]), (cards("JC TC"), *((),) * 7), cards("QC"), (), (), True)
     assert [str(m) for macro in game.search_moves(state) for m in macro] == ["t1>f8"]
     alone = ShrewState(1, (*done[:7], clubs[:11]), (cards("JC"), cards("5D 4D"), *((),) * 6), cards("QC"), (), (),
