@@ -161,9 +161,10 @@ def _search(
     A child is claimed (its key marked seen) as it is made. Children are made one at a
     time as the search comes to them; for the full search of a game that sets
     ``search_claims`` all of a position's children are made at once and the last is
-    entered first (the first, with ``"best first"``; a won child at once), so each position is explored under the first
-    parent that reached it: the same positions when exhausted, another order of them
-    (:func:`_board_search`, on the game's board or on its states).
+    entered first (the first, with ``"best first"``; a won child at once), so each
+    position is explored under the first parent that reached it: the same positions when
+    exhausted, another order of them (:func:`_board_search`, on the game's board or on
+    its states).
     """
     began = clock()
     def one_by_one(state: Any) -> list[tuple[Move, ...]]:

@@ -18,7 +18,7 @@ from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import Final
 
-from pygame_engine.cards import ACE, JACK, KING, QUEEN, card_text, full_deck, rank
+from pygame_engine.cards import ACE, JACK, KING, QUEEN, card_text, full_deck, rank, suit
 from pygame_engine.deal import event_rng, shuffled
 from pygame_engine.game import Game, OptionValue, Status
 from pygame_engine.layout import Layout, Slot, row
@@ -43,13 +43,13 @@ def _safe_home(foundations: Piles, card: int) -> bool:
     """Whether ``card``, which fits a foundation, may go home without harm (when it lies on
     a place over another card and is not a jack: :meth:`ShrewishQueens.search_moves`).
 
-    A foundation holds K, A, 2 … Q of one suit, so a card at depth ``d`` (K 0, A 1 … Q 12)
-    fits one that holds ``d`` cards. The other foundation of the suit must hold the
-    other copy of the card it follows (``d`` cards or more), or wait for it (``d - 1``
-    cards): then no card will ever need to be put on this one.
+    A card at depth ``d`` of the foundation order (K 0, A 1 … Q 12) fits a foundation
+    that holds ``d`` cards. The other foundation of the suit must hold the other copy of
+    the card it follows (``d`` cards or more), or wait for it (``d - 1`` cards): then no
+    card will ever need to be put on this one.
     """
-    depth = rank(card) % 13
-    lengths = [len(f) for f in foundations if f and f[0] // 13 == card // 13]
+    depth = KING_TO_QUEEN.order.index(rank(card))
+    lengths = [len(f) for f in foundations if f and suit(f[0]) == suit(card)]
     return len(lengths) == 2 and min(lengths) >= max(depth - 1, 1) and max(lengths) >= depth
 
 
