@@ -18,6 +18,11 @@ optional hooks a game may add:
   under a bad early choice. Only a win counts from it; a loss is proved only by the full
   search. The quick pass gets ``quick_share`` of both budgets (a game may set its own,
   or ``quick_share(start)`` when it depends on the options).
+* ``search_score(state)``: a number, higher for a position nearer a win. The quick pass
+  then begins with a best-first search (the position with the highest score expanded
+  next, over ``search_moves`` and ``search_key``) for ``best_first_share`` of both
+  budgets: it reaches wins that depth-first searches miss under an early choice. It
+  proves a loss only by running out of positions, like the full search.
 
 A game may also set ``search_claims = True``: its full search then claims every child of
 a position as it expands it and goes into the last child first (see :func:`_search`),
@@ -50,6 +55,7 @@ True
 
 from __future__ import annotations
 
+import heapq
 import random
 import time
 from collections.abc import Callable, Hashable, Iterator
@@ -104,21 +110,79 @@ def solve(
 ) -> Verdict:
     """Search from ``start``: won (with its line), lost (proved) or unknown (a budget ran out).
 
-    With a game's ``restart_moves`` hook, short shuffled searches get ``quick_share`` (or
-    the game's own) of both budgets first; only a win counts from them.
+    With a game's ``search_score`` hook, a best-first search gets ``best_first_share`` of
+    both budgets first. With its ``restart_moves`` hook, short shuffled searches then get
+    the rest of ``quick_share`` (or the game's own); only a win counts from them. The full
+    search gets what is left.
     """
+    spent = Verdict("unknown", (), 0, 0.0)
+    score = getattr(game, "search_score", None)
+    if score is not None:
+        part = float(getattr(game, "best_first_share", 0.3))
+        spent = _best_first(game, start, int(max_nodes * part), max_seconds * part, clock, score)
+        if spent.result != "unknown":
+            return spent
     restart = getattr(game, "restart_moves", None)
-    if restart is None:
-        return _search(game, start, max_nodes, max_seconds, clock, None)
-    share = getattr(game, "quick_share", quick_share)
-    if callable(share):
-        share = share(start)
-    share = float(share)
-    quick = _restarts(game, start, int(max_nodes * share), max_seconds * share, clock, restart)
-    if quick.result == "won":
-        return quick
-    rest = _search(game, start, max_nodes - quick.nodes, max_seconds - quick.seconds, clock, None)
-    return Verdict(rest.result, rest.line, quick.nodes + rest.nodes, quick.seconds + rest.seconds)
+    if restart is not None:
+        share = getattr(game, "quick_share", quick_share)
+        if callable(share):
+            share = share(start)
+        share = float(share)
+        quick = _restarts(game, start, int(max_nodes * share) - spent.nodes, max_seconds * share - spent.seconds,
+                          clock, restart)
+        spent = Verdict(quick.result, quick.line, spent.nodes + quick.nodes, spent.seconds + quick.seconds)
+        if quick.result == "won":
+            return spent
+    rest = _search(game, start, max_nodes - spent.nodes, max_seconds - spent.seconds, clock, None)
+    return Verdict(rest.result, rest.line, spent.nodes + rest.nodes, spent.seconds + rest.seconds)
+
+
+def _best_first(
+    game: Game[Any],
+    start: Any,
+    max_nodes: int,
+    max_seconds: float,
+    clock: Callable[[], float],
+    score: Callable[[Any], float],
+) -> Verdict:
+    """Best-first search by ``score``: won, lost (every position expanded) or unknown.
+
+    Each position is claimed as it is made, as in :func:`_search`; the one with the highest
+    score is expanded next (the earliest made among equals). Every position waiting is
+    kept, so the budgets bound its memory too.
+    """
+    began = clock()
+    if game.is_won(start):
+        return Verdict("won", (), 0, 0.0)
+    def one_by_one(state: Any) -> list[tuple[Move, ...]]:
+        return [(m,) for m in game.legal_moves(state)]
+
+    order: Callable[[Any], list[tuple[Move, ...]]] = getattr(game, "search_moves", None) or one_by_one
+    key_of = getattr(game, "search_key", None) or game.key
+    apply_macro = _macro_player(game)
+    seen: set[Hashable] = {key_of(start)}
+    came: list[tuple[int, tuple[Move, ...]]] = [(-1, ())]  # each position's parent and the macro from it
+    waiting: list[tuple[float, int, Any]] = [(-score(start), 0, start)]
+    while waiting:
+        if len(came) >= max_nodes or clock() - began > max_seconds:
+            return Verdict("unknown", (), len(came), clock() - began)
+        _, at, state = heapq.heappop(waiting)
+        for macro in order(state):
+            child = apply_macro(state, macro)
+            key = key_of(child)
+            if key in seen:
+                continue
+            seen.add(key)
+            came.append((at, macro))
+            if game.is_won(child):
+                line: list[Move] = []
+                node = len(came) - 1
+                while node > 0:
+                    node, made = came[node]
+                    line[:0] = made
+                return Verdict("won", tuple(line), len(came), clock() - began)
+            heapq.heappush(waiting, (-score(child), len(came) - 1, child))
+    return Verdict("lost", (), len(came), clock() - began)
 
 
 def _restarts(
@@ -172,13 +236,7 @@ def _search(
 
     order: Callable[[Any], list[tuple[Move, ...]]] = moves or getattr(game, "search_moves", None) or one_by_one
     key_of = getattr(game, "search_key", None) or game.key
-    apply = game.apply
-    apply_macro = getattr(game, "apply_macro", None)
-    if apply_macro is None:
-        def apply_macro(state: Any, macro: tuple[Move, ...]) -> Any:
-            for move in macro:
-                state = apply(state, move)
-            return state
+    apply_macro = _macro_player(game)
     claims = moves is None and getattr(game, "search_claims", False)
     if claims:
         make_board = getattr(game, "search_board", None)
@@ -219,6 +277,20 @@ def _search(
         path.append(macro)
         stack.append(fresh(child))
     return Verdict("lost" if moves is None else "unknown", (), nodes, clock() - began)
+
+
+def _macro_player(game: Game[Any]) -> Callable[[Any, tuple[Move, ...]], Any]:
+    """The game's ``apply_macro``, or its moves applied one by one."""
+    apply_macro: Callable[[Any, tuple[Move, ...]], Any] | None = getattr(game, "apply_macro", None)
+    if apply_macro is not None:
+        return apply_macro
+    apply = game.apply
+
+    def one_by_one(state: Any, macro: tuple[Move, ...]) -> Any:
+        for move in macro:
+            state = apply(state, move)
+        return state
+    return one_by_one
 
 
 _StateToken = tuple[tuple[Move, ...], Any]
