@@ -11,7 +11,7 @@ import pytest
 from pygame_engine import Game, registry
 from pygame_engine.cards import parse_card
 from pygame_engine.moves import CARD_MOVE
-from pygame_engine.solver import _search, solve
+from pygame_engine.solver import _best_first, _search, solve
 from rules.hard_rug import GAP, RugState
 from rules.shrewish_queens import ShrewState
 from rules.thirteen_common import ThirteenState
@@ -158,6 +158,31 @@ def test_shrewish_symmetry_and_safe_moves_decide_as_the_plain_search(deal: int, 
     assert hooked.nodes < plain.nodes
     if result == "won":
         assert replays("shrewish_queens", start, hooked.line)
+
+
+@pytest.mark.parametrize(("deal", "back", "result"), [(79, 40, "lost"), (71, 60, "won")])
+def test_best_first_decides_as_the_full_search(deal: int, back: int, result: str) -> None:
+    # Exhausted, the best-first search has expanded the same positions as the full
+    # search, so it proves the same loss; a win it finds replays.
+    game = registry.get("shrewish_queens")
+    start = _walk(game, deal, back)
+    best = _best_first(game, start, 100_000, 60.0, time.perf_counter, game.search_score)
+    full = _search(game, start, 100_000, 60.0, time.perf_counter, None)
+    assert best.result == full.result == result
+    if result == "lost":
+        assert best.nodes == full.nodes
+    else:
+        assert replays("shrewish_queens", start, best.line)
+
+
+def test_best_first_wins_a_deal_the_depth_first_searches_leave_open() -> None:
+    # Строптивые дамы deal 196: the short restarts and the full search find no win in
+    # 100,000 positions; the best-first quick pass, led by the game's score, finds one.
+    game = registry.get("shrewish_queens")
+    start = game.new(196)
+    assert solve(without(game, "search_score"), start, max_nodes=100_000).result == "unknown"
+    verdict = solve(game, start, max_nodes=100_000)
+    assert verdict.result == "won" and game.is_won(game.replay(196, verdict.line))
 
 
 @pytest.mark.parametrize("game_id", ["stumbling_block", "thirteen_piles"])
