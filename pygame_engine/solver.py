@@ -154,10 +154,7 @@ def _best_first(
     began = clock()
     if game.is_won(start):
         return Verdict("won", (), 0, 0.0)
-    def one_by_one(state: Any) -> list[tuple[Move, ...]]:
-        return [(m,) for m in game.legal_moves(state)]
-
-    order: Callable[[Any], list[tuple[Move, ...]]] = getattr(game, "search_moves", None) or one_by_one
+    order = _macros(game)
     key_of = getattr(game, "search_key", None) or game.key
     apply_macro = _macro_player(game)
     seen: set[Hashable] = {key_of(start)}
@@ -231,10 +228,7 @@ def _search(
     its states).
     """
     began = clock()
-    def one_by_one(state: Any) -> list[tuple[Move, ...]]:
-        return [(m,) for m in game.legal_moves(state)]
-
-    order: Callable[[Any], list[tuple[Move, ...]]] = moves or getattr(game, "search_moves", None) or one_by_one
+    order = moves or _macros(game)
     key_of = getattr(game, "search_key", None) or game.key
     apply_macro = _macro_player(game)
     claims = moves is None and getattr(game, "search_claims", False)
@@ -277,6 +271,17 @@ def _search(
         path.append(macro)
         stack.append(fresh(child))
     return Verdict("lost" if moves is None else "unknown", (), nodes, clock() - began)
+
+
+def _macros(game: Game[Any]) -> Callable[[Any], list[tuple[Move, ...]]]:
+    """The game's ``search_moves``, or every legal move alone."""
+    search_moves: Callable[[Any], list[tuple[Move, ...]]] | None = getattr(game, "search_moves", None)
+    if search_moves is not None:
+        return search_moves
+
+    def one_by_one(state: Any) -> list[tuple[Move, ...]]:
+        return [(m,) for m in game.legal_moves(state)]
+    return one_by_one
 
 
 def _macro_player(game: Game[Any]) -> Callable[[Any, tuple[Move, ...]], Any]:
