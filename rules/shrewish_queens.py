@@ -304,7 +304,7 @@ class ShrewishQueens(Game[ShrewState]):
         only an auxiliary pile used up lets the reserve be turned over (``docs/decisions.md``)."""
         return sum(map(len, s.foundations)) - 2 * len(s.reserve) - 3 * len(s.aux)
 
-    best_first_share = 0.3
+    best_first_share = 0.6
     quick_share = 0.9
     restart_nodes = 2000
 
