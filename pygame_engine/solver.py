@@ -130,11 +130,15 @@ def solve(
         share = float(share)
         quick = _restarts(game, start, int(max_nodes * share) - spent.nodes, max_seconds * share - spent.seconds,
                           clock, restart)
-        spent = Verdict(quick.result, quick.line, spent.nodes + quick.nodes, spent.seconds + quick.seconds)
+        spent = _after(spent, quick)
         if quick.result == "won":
             return spent
-    rest = _search(game, start, max_nodes - spent.nodes, max_seconds - spent.seconds, clock, None)
-    return Verdict(rest.result, rest.line, spent.nodes + rest.nodes, spent.seconds + rest.seconds)
+    return _after(spent, _search(game, start, max_nodes - spent.nodes, max_seconds - spent.seconds, clock, None))
+
+
+def _after(spent: Verdict, verdict: Verdict) -> Verdict:
+    """``verdict`` with the cost of the searches before it (``spent``) added."""
+    return Verdict(verdict.result, verdict.line, spent.nodes + verdict.nodes, spent.seconds + verdict.seconds)
 
 
 def _best_first(
