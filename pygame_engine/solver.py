@@ -22,7 +22,9 @@ optional hooks a game may add:
   then begins with a best-first search (the position with the highest score expanded
   next, over ``search_moves`` and ``search_key``) for ``best_first_share`` of both
   budgets: it reaches wins that depth-first searches miss under an early choice. It
-  proves a loss only by running out of positions, like the full search.
+  proves a loss only by running out of positions, like the full search. A tuple of
+  numbers gives the search one queue per number, taken in turn: several ideas of
+  progress, each leading where the others stall.
 
 A game may also set ``search_claims = True``: its full search then claims every child of
 a position as it expands it and goes into the last child first (see :func:`_search`),
@@ -147,12 +149,14 @@ def _best_first(
     max_nodes: int,
     max_seconds: float,
     clock: Callable[[], float],
-    score: Callable[[Any], float],
+    score: Callable[[Any], float | tuple[float, ...]],
 ) -> Verdict:
     """Best-first search by ``score``: won, lost (every position expanded) or unknown.
 
     Each position is claimed as it is made, as in :func:`_search`; the one with the highest
-    score is expanded next (the earliest made among equals). Every position waiting is
+    score is expanded next (the earliest made among equals). A score may be a tuple: then
+    each of its numbers orders a queue of its own, the queues take turns, and a position
+    is expanded once, from whichever queue comes to it first. Every position waiting is
     kept, so the budgets bound its memory too.
     """
     began = clock()
@@ -163,11 +167,20 @@ def _best_first(
     apply_macro = _macro_player(game)
     seen: set[Hashable] = {key_of(start)}
     came: list[tuple[int, tuple[Move, ...]]] = [(-1, ())]  # each position's parent and the macro from it
-    waiting: list[tuple[float, int, Any]] = [(-score(start), 0, start)]
-    while waiting:
+    expanded = bytearray(1)  # by position number: 1 once expanded
+    queues: list[list[tuple[float, int, Any]]] = [[(-value, 0, start)] for value in _scores(score(start))]
+    turn = 0
+    while True:
         if len(came) >= max_nodes or clock() - began > max_seconds:
             return Verdict("unknown", (), len(came), clock() - began)
+        waiting = queues[turn]
+        turn = (turn + 1) % len(queues)
+        while waiting and expanded[waiting[0][1]]:
+            heapq.heappop(waiting)  # expanded from another queue
+        if not waiting:
+            break  # every position made was in this queue, and all are expanded
         _, at, state = heapq.heappop(waiting)
+        expanded[at] = 1
         for macro in order(state):
             child = apply_macro(state, macro)
             key = key_of(child)
@@ -175,6 +188,7 @@ def _best_first(
                 continue
             seen.add(key)
             came.append((at, macro))
+            expanded.append(0)
             if game.is_won(child):
                 line: list[Move] = []
                 node = len(came) - 1
@@ -182,8 +196,14 @@ def _best_first(
                     node, made = came[node]
                     line[:0] = made
                 return Verdict("won", tuple(line), len(came), clock() - began)
-            heapq.heappush(waiting, (-score(child), len(came) - 1, child))
+            for queue, value in zip(queues, _scores(score(child)), strict=True):
+                heapq.heappush(queue, (-value, len(came) - 1, child))
     return Verdict("lost", (), len(came), clock() - began)
+
+
+def _scores(value: float | tuple[float, ...]) -> tuple[float, ...]:
+    """A score as a tuple: one number per queue of :func:`_best_first`."""
+    return value if isinstance(value, tuple) else (value,)
 
 
 def _restarts(

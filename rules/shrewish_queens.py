@@ -298,11 +298,19 @@ class ShrewishQueens(Game[ShrewState]):
                     return [(move,)]
         return [(move,) for move in moves]
 
-    def search_score(self, s: ShrewState) -> int:
-        """For the best-first quick pass: cards home, less twice the reserve and three times
-        the auxiliary pile. A small reserve keeps the cards under its top within reach, and
-        only an auxiliary pile used up lets the reserve be turned over (``docs/decisions.md``)."""
-        return sum(map(len, s.foundations)) - 2 * len(s.reserve) - 3 * len(s.aux)
+    def search_score(self, s: ShrewState) -> tuple[int, int]:
+        """For the best-first quick pass, two scores whose queues take turns.
+
+        The first: cards home, less twice the reserve and three times the auxiliary pile.
+        A small reserve keeps the cards under its top within reach, and only an auxiliary
+        pile used up lets the reserve be turned over. The second: the same, less how deep
+        in the reserve lie the cards that a foundation takes next, for a position can look
+        near a win while what it needs next lies buried (``docs/decisions.md``).
+        """
+        base = sum(map(len, s.foundations)) - 2 * len(s.reserve) - 3 * len(s.aux)
+        wanted = {KING_TO_QUEEN.next_card(f) for f in s.foundations if f}
+        top = len(s.reserve) - 1
+        return base, base - sum(top - i for i, card in enumerate(s.reserve) if card in wanted)
 
     best_first_share = 0.6
     quick_share = 0.9
