@@ -25,6 +25,9 @@ optional hooks a game may add:
   proves a loss only by running out of positions, like the full search. A tuple of
   numbers gives the search one queue per number, taken in turn: several ideas of
   progress, each leading where the others stall.
+* ``quick_steps(start)``: the quick pass in steps of the game's own choosing, instead of
+  the order above: each step a pair (the share of both budgets spent when it ends, and
+  a score for a best-first search, or ``None`` for the short shuffled searches).
 
 A game may also set ``search_claims = True``: its full search then claims every child of
 a position as it expands it and goes into the last child first (see :func:`_search`),
@@ -112,30 +115,43 @@ def solve(
 ) -> Verdict:
     """Search from ``start``: won (with its line), lost (proved) or unknown (a budget ran out).
 
-    With a game's ``search_score`` hook, a best-first search gets ``best_first_share`` of
-    both budgets first. With its ``restart_moves`` hook, short shuffled searches then get
-    the rest of ``quick_share`` (or the game's own); only a win counts from them. The full
-    search gets what is left.
+    The quick pass comes first, step by step (:func:`_quick_steps`): best-first searches,
+    which may prove a loss by running out of positions, and short shuffled searches, of
+    which only a win counts. The full search gets what is left of both budgets.
     """
     spent = Verdict("unknown", (), 0, 0.0)
-    score = getattr(game, "search_score", None)
-    if score is not None:
-        part = float(getattr(game, "best_first_share", 0.3))
-        spent = _best_first(game, start, int(max_nodes * part), max_seconds * part, clock, score)
-        if spent.result != "unknown":
-            return spent
-    restart = getattr(game, "restart_moves", None)
-    if restart is not None:
-        share = getattr(game, "quick_share", quick_share)
-        if callable(share):
-            share = share(start)
-        share = float(share)
-        quick = _restarts(game, start, int(max_nodes * share) - spent.nodes, max_seconds * share - spent.seconds,
-                          clock, restart)
-        spent = _after(spent, quick)
-        if quick.result == "won":
+    for until, score in _quick_steps(game, start, quick_share):
+        nodes, seconds = int(max_nodes * until) - spent.nodes, max_seconds * until - spent.seconds
+        if score is None:
+            step = _restarts(game, start, nodes, seconds, clock, game.restart_moves)  # type: ignore[attr-defined]
+        else:
+            step = _best_first(game, start, nodes, seconds, clock, score)
+        spent = _after(spent, step)
+        if step.result != "unknown":
             return spent
     return _after(spent, _search(game, start, max_nodes - spent.nodes, max_seconds - spent.seconds, clock, None))
+
+
+QuickStep = tuple[float, Callable[[Any], float | tuple[float, ...]] | None]
+"""A step of the quick pass: the share of both budgets spent when it ends, and the score
+of its best-first search (``None``: the short shuffled searches)."""
+
+
+def _quick_steps(game: Game[Any], start: Any, quick_share: float) -> list[QuickStep]:
+    """The game's ``quick_steps(start)``, or the steps its hooks give: a best-first search
+    by ``search_score`` to ``best_first_share`` of the budgets, then short shuffled
+    searches over ``restart_moves`` to ``quick_share`` (the game's own, or the caller's)."""
+    own: Callable[[Any], list[QuickStep]] | None = getattr(game, "quick_steps", None)
+    if own is not None:
+        return own(start)
+    steps: list[QuickStep] = []
+    score = getattr(game, "search_score", None)
+    if score is not None:
+        steps.append((float(getattr(game, "best_first_share", 0.3)), score))
+    if getattr(game, "restart_moves", None) is not None:
+        share = getattr(game, "quick_share", quick_share)
+        steps.append((float(share(start) if callable(share) else share), None))
+    return steps
 
 
 def _after(spent: Verdict, verdict: Verdict) -> Verdict:
@@ -214,21 +230,34 @@ def _restarts(
     clock: Callable[[], float],
     moves: Callable[[Any, random.Random], list[tuple[Move, ...]]],
 ) -> Verdict:
-    """Short shuffled searches, one per seed, until a win or the budget runs out."""
+    """Short shuffled searches, one per seed, until a win or the budget runs out.
+
+    A search that runs out of positions within its budgets has searched all that its
+    moves reach. When a later one runs out after as many positions, it has most likely
+    searched the same positions again (its moves are the same, in another order), so the
+    restarts stop and leave the rest to the full search: a lost deal does not keep them
+    going, seed after seed, to the end of their share.
+    """
     began, nodes, seed = clock(), 0, 0
     each = getattr(game, "restart_nodes", 3000)
     if callable(each):
         each = each(start)
+    exhausted: set[int] = set()  # the sizes of the searches that ran out of positions
     while nodes < max_nodes and clock() - began < max_seconds:
         rng = random.Random(seed)
         left = max_seconds - (clock() - began)
         def shuffled(state: Any, rng: random.Random = rng) -> list[tuple[Move, ...]]:
             return moves(state, rng)
 
-        verdict = _search(game, start, min(each, max_nodes - nodes), left, clock, shuffled)
+        budget = min(each, max_nodes - nodes)
+        verdict = _search(game, start, budget, left, clock, shuffled)
         nodes += verdict.nodes
         if verdict.result == "won":
             return Verdict("won", verdict.line, nodes, clock() - began)
+        if verdict.nodes < budget and verdict.seconds <= left:
+            if verdict.nodes in exhausted:
+                break
+            exhausted.add(verdict.nodes)
         seed += 1
     return Verdict("unknown", (), nodes, clock() - began)
 
@@ -439,9 +468,9 @@ def _board_search(board: Board, max_nodes: int, max_seconds: float, clock: Calla
             path.append(token)
             made = children(seen)
             nodes += len(made)
-            winner = next((token for token in made if wins(token)), None)
-            if winner is not None:
-                return Verdict("won", _line(board, (*path, winner)), nodes, clock() - began)
+            for child in made:
+                if wins(child):
+                    return Verdict("won", _line(board, (*path, child)), nodes, clock() - began)
             stack.append(made)
 
     while walks:

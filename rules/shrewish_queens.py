@@ -14,7 +14,7 @@ all; :meth:`ShrewishQueens.steps` lists those automatic steps for animation.
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -31,6 +31,8 @@ AUX_SIZE: Final = 32
 AUX_PENALTY: Final = 5
 RESERVE_PENALTY: Final = 3
 Piles = tuple[tuple[int, ...], ...]
+_QuickStep = tuple[float, Callable[["ShrewState"], float | tuple[float, ...]] | None]
+"""A step of the solver's quick pass (``pygame_engine.solver``)."""
 FOUNDATION_NAMES: Final = tuple(f"f{j + 1}" for j in range(FOUNDATIONS))
 PLACE_NAMES: Final = tuple(f"t{j + 1}" for j in range(PLACES))
 SOURCE_NAMES: Final = ("r", *PLACE_NAMES)
@@ -298,22 +300,29 @@ class ShrewishQueens(Game[ShrewState]):
                     return [(move,)]
         return [(move,) for move in moves]
 
-    def search_score(self, s: ShrewState) -> tuple[int, int]:
-        """For the best-first quick pass, two scores whose queues take turns.
+    def progress(self, s: ShrewState) -> int:
+        """A best-first search's score: cards home, less twice the reserve and three times
+        the auxiliary pile. A small reserve keeps the cards under its top within reach,
+        and only an auxiliary pile used up lets the reserve be turned over."""
+        return sum(map(len, s.foundations)) - 2 * len(s.reserve) - 3 * len(s.aux)
 
-        The first: cards home, less twice the reserve and three times the auxiliary pile.
-        A small reserve keeps the cards under its top within reach, and only an auxiliary
-        pile used up lets the reserve be turned over. The second: the same, less how deep
-        in the reserve lie the cards that a foundation takes next, for a position can look
-        near a win while what it needs next lies buried (``docs/decisions.md``).
-        """
-        base = sum(map(len, s.foundations)) - 2 * len(s.reserve) - 3 * len(s.aux)
+    def search_score(self, s: ShrewState) -> tuple[int, int]:
+        """Two scores whose queues take turns in one best-first search: :meth:`progress`,
+        and the same less how deep in the reserve lie the cards that a foundation takes
+        next (a position can look near a win while what it needs next lies buried)."""
+        base = self.progress(s)
         wanted = {KING_TO_QUEEN.next_card(f) for f in s.foundations if f}
         top = len(s.reserve) - 1
         return base, base - sum(top - i for i, card in enumerate(s.reserve) if card in wanted)
 
-    best_first_share = 0.6
-    quick_share = 0.9
+    def quick_steps(self, start: ShrewState) -> list[_QuickStep]:
+        """The short shuffled searches for a tenth of the budgets (they win most deals in
+        milliseconds), a best-first search by :meth:`progress` to 0.5, one with both
+        scores' queues in turn to 0.95; the full search gets the rest. Each best-first
+        search wins its deals early or not at all, and each wins some the others do not
+        (``docs/decisions.md``)."""
+        return [(0.1, None), (0.5, self.progress), (0.95, self.search_score)]
+
     restart_nodes = 2000
 
     def restart_moves(self, s: ShrewState, rng: random.Random) -> list[tuple[Move, ...]]:

@@ -11,7 +11,7 @@ import pytest
 from pygame_engine import Game, registry
 from pygame_engine.cards import parse_card
 from pygame_engine.moves import CARD_MOVE
-from pygame_engine.solver import _best_first, _search, solve
+from pygame_engine.solver import _best_first, _restarts, _search, solve
 from rules.hard_rug import GAP, RugState
 from rules.shrewish_queens import ShrewState
 from rules.thirteen_common import ThirteenState
@@ -53,6 +53,21 @@ def test_hard_rug_won_in_one_and_lost_with_no_move() -> None:
     dead = RugState(1, tuple(swapped), 5)
     assert game.legal_moves(dead) == [] and solve(game, dead).result == "lost"
 
+
+
+def test_restarts_stop_when_they_search_the_same_positions_again() -> None:
+    # With no move from the start, every shuffled search runs out after the one position:
+    # the second such search ends the restarts, instead of seed after seed to the end of
+    # their share of the ten seconds, and the full search proves the loss.
+    game = registry.get("hard_rug")
+    rows = [[parse_card(c) for c in suit_run(AK, s).split()] for s in "SHDC"]
+    rows[0][0], rows[1][0] = rows[1][0], rows[0][0]  # AH first in row a, AS first in row b
+    dead = RugState(1, tuple(c for row in rows for c in (*row, GAP)), 5)  # every gap behind a king
+    assert game.legal_moves(dead) == []
+    restarts = _restarts(game, dead, 100_000, 60.0, time.perf_counter, game.restart_moves)
+    assert restarts.result == "unknown" and restarts.nodes == 2
+    verdict = solve(game, dead, max_nodes=100_000, max_seconds=60.0)
+    assert verdict.result == "lost" and verdict.nodes == 3
 
 def full(order: str, suits: str) -> tuple[tuple[int, ...], ...]:
     return tuple(cards(suit_run(order, s)) for s in suits)
@@ -160,13 +175,16 @@ def test_shrewish_symmetry_and_safe_moves_decide_as_the_plain_search(deal: int, 
         assert replays("shrewish_queens", start, hooked.line)
 
 
+@pytest.mark.parametrize("queues", ["both", "first"])
 @pytest.mark.parametrize(("deal", "back", "result"), [(79, 40, "lost"), (71, 60, "won")])
-def test_best_first_decides_as_the_full_search(deal: int, back: int, result: str) -> None:
+def test_best_first_decides_as_the_full_search(deal: int, back: int, result: str, queues: str) -> None:
     # Exhausted, the best-first search has expanded the same positions as the full
-    # search, so it proves the same loss; a win it finds replays.
+    # search, so it proves the same loss; a win it finds replays. So with the game's two
+    # queues taking turns, and with its first score alone (a number, not a tuple).
     game = registry.get("shrewish_queens")
     start = _walk(game, deal, back)
-    best = _best_first(game, start, 100_000, 60.0, time.perf_counter, game.search_score)
+    score = game.search_score if queues == "both" else lambda state: game.search_score(state)[0]
+    best = _best_first(game, start, 100_000, 60.0, time.perf_counter, score)
     full = _search(game, start, 100_000, 60.0, time.perf_counter, None)
     assert best.result == full.result == result
     if result == "lost":
@@ -175,13 +193,27 @@ def test_best_first_decides_as_the_full_search(deal: int, back: int, result: str
         assert replays("shrewish_queens", start, best.line)
 
 
+def test_two_queues_win_a_deal_the_first_score_alone_leaves_open() -> None:
+    # Строптивые дамы deal 84: led by cards home alone, the best-first search finds no win
+    # in 40,000 positions; with the second queue (how deep the wanted cards lie) taking
+    # turns, it finds one in about 22,000.
+    game = registry.get("shrewish_queens")
+    start = game.new(84)
+    alone = _best_first(game, start, 40_000, 60.0, time.perf_counter, game.progress)
+    both = _best_first(game, start, 40_000, 60.0, time.perf_counter, game.search_score)
+    assert alone.result == "unknown" and alone.nodes >= 40_000
+    assert both.result == "won" and both.nodes < 40_000 and replays("shrewish_queens", start, both.line)
+
+
 def test_best_first_wins_a_deal_the_depth_first_searches_leave_open() -> None:
-    # Строптивые дамы deal 196: the short restarts and the full search find no win in
-    # 100,000 positions; the best-first quick pass, led by the game's score, finds one.
+    # Строптивые дамы deal 196: neither the short restarts nor the full search finds a win
+    # in 50,000 positions (the full search needs about 65,000); with the game's best-first
+    # steps, solve() finds one in about 11,000.
     game = registry.get("shrewish_queens")
     start = game.new(196)
-    assert solve(without(game, "search_score"), start, max_nodes=100_000).result == "unknown"
-    verdict = solve(game, start, max_nodes=100_000)
+    assert _restarts(game, start, 50_000, 60.0, time.perf_counter, game.restart_moves).result == "unknown"
+    assert _search(game, start, 50_000, 60.0, time.perf_counter, None).result == "unknown"
+    verdict = solve(game, start, max_nodes=50_000)
     assert verdict.result == "won" and game.is_won(game.replay(196, verdict.line))
 
 
