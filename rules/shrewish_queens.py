@@ -14,9 +14,9 @@ all; :meth:`ShrewishQueens.steps` lists those automatic steps for animation.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from pygame_engine.cards import ACE, JACK, KING, QUEEN, card_text, full_deck, rank, suit
 from pygame_engine.deal import event_rng, shuffled
@@ -25,14 +25,15 @@ from pygame_engine.layout import Layout, Slot, row
 from pygame_engine.moves import CARD_MOVE, Move
 from pygame_engine.piles import KING_TO_QUEEN, explain_onto, pile_number
 
+if TYPE_CHECKING:
+    from pygame_engine.solver import QuickStep
+
 PLACES: Final = 8
 FOUNDATIONS: Final = 8
 AUX_SIZE: Final = 32
 AUX_PENALTY: Final = 5
 RESERVE_PENALTY: Final = 3
 Piles = tuple[tuple[int, ...], ...]
-_QuickStep = tuple[float, Callable[["ShrewState"], float | tuple[float, ...]] | None]
-"""A step of the solver's quick pass (``pygame_engine.solver``)."""
 FOUNDATION_NAMES: Final = tuple(f"f{j + 1}" for j in range(FOUNDATIONS))
 PLACE_NAMES: Final = tuple(f"t{j + 1}" for j in range(PLACES))
 SOURCE_NAMES: Final = ("r", *PLACE_NAMES)
@@ -315,7 +316,7 @@ class ShrewishQueens(Game[ShrewState]):
         top = len(s.reserve) - 1
         return base, base - sum(top - i for i, card in enumerate(s.reserve) if card in wanted)
 
-    def quick_steps(self, start: ShrewState) -> list[_QuickStep]:
+    def quick_steps(self, start: ShrewState) -> list[QuickStep]:
         """The short shuffled searches for a tenth of the budgets (they win most deals in
         milliseconds), a best-first search by :meth:`progress` to 0.5, one with both
         scores' queues in turn to 0.95; the full search gets the rest. Each best-first

@@ -51,23 +51,16 @@ def test_hard_rug_won_in_one_and_lost_with_no_move() -> None:
     swapped = list(stuck.cells)
     swapped[0], swapped[14] = swapped[14], swapped[0]  # AH first in row a, AS first in row b: both rows stuck
     dead = RugState(1, tuple(swapped), 5)
-    assert game.legal_moves(dead) == [] and solve(game, dead).result == "lost"
-
-
-
-def test_restarts_stop_when_they_search_the_same_positions_again() -> None:
-    # With no move from the start, every shuffled search runs out after the one position:
-    # the second such search ends the restarts, instead of seed after seed to the end of
-    # their share of the ten seconds, and the full search proves the loss.
-    game = registry.get("hard_rug")
-    rows = [[parse_card(c) for c in suit_run(AK, s).split()] for s in "SHDC"]
-    rows[0][0], rows[1][0] = rows[1][0], rows[0][0]  # AH first in row a, AS first in row b
-    dead = RugState(1, tuple(c for row in rows for c in (*row, GAP)), 5)  # every gap behind a king
     assert game.legal_moves(dead) == []
+    # Every shuffled search runs out after the one position: the second such search ends
+    # the restarts (not seed after seed to the end of their share), and the full search
+    # proves the loss.
     restarts = _restarts(game, dead, 100_000, 60.0, time.perf_counter, game.restart_moves)
     assert restarts.result == "unknown" and restarts.nodes == 2
     verdict = solve(game, dead, max_nodes=100_000, max_seconds=60.0)
     assert verdict.result == "lost" and verdict.nodes == 3
+
+
 
 def full(order: str, suits: str) -> tuple[tuple[int, ...], ...]:
     return tuple(cards(suit_run(order, s)) for s in suits)
