@@ -16,9 +16,10 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import TYPE_CHECKING, Final
 
-from pygame_engine.cards import ACE, JACK, KING, QUEEN, card_text, full_deck, rank, suit
+from pygame_engine.cards import ACE, JACK, KING, QUEEN, card_text, full_deck, make_card, rank, suit
 from pygame_engine.deal import event_rng, shuffled
 from pygame_engine.game import Game, OptionValue, Status
 from pygame_engine.layout import Layout, Slot, row
@@ -40,6 +41,9 @@ SOURCE_NAMES: Final = ("r", *PLACE_NAMES)
 _MOVES: Final = {(src, dst): Move(CARD_MOVE, src, dst) for src in SOURCE_NAMES
                  for dst in FOUNDATION_NAMES + PLACE_NAMES if src != dst}
 """Every card move there can be, made once."""
+_NEXT_HOME: Final = {make_card(s, r): make_card(s, after)
+                     for s in range(4) for r, after in pairwise(KING_TO_QUEEN.order)}
+"""The card a foundation takes next, by its top card (none after a queen: it is complete)."""
 
 
 def _safe_home(foundations: Piles, card: int) -> bool:
@@ -201,7 +205,7 @@ class ShrewishQueens(Game[ShrewState]):
         source is one look-up (the search's hot spot)."""
         homes: dict[int, list[str]] = {}
         for name, f in zip(FOUNDATION_NAMES, s.foundations, strict=True):
-            if f and (want := KING_TO_QUEEN.next_card(f)) is not None:
+            if f and (want := _NEXT_HOME.get(f[-1])) is not None:
                 homes.setdefault(want, []).append(name)
         onto: dict[int, list[str]] = {}
         for name, t in zip(PLACE_NAMES, s.tableau, strict=True):
@@ -248,6 +252,10 @@ class ShrewishQueens(Game[ShrewState]):
         if move.kind == CARD_MOVE and (move.src == "r" or len(state.tableau[int(move.src[1:]) - 1]) > 1):
             # No place empties, so nothing automatic follows: only two piles change.
             return self._card_move(state, move)
+        if move.kind == "draw" and state.stock and rank(state.stock[-1]) < QUEEN and all(state.tableau):
+            # Neither a king nor a queen, and no empty place to refill: only the card moves.
+            s, card = state, state.stock[-1]
+            return ShrewState(s.deal, s.foundations, s.tableau, s.stock[:-1], s.aux, (*s.reserve, card), s.turned)
         return self._run(state, move, None)
 
     def _card_move(self, s: ShrewState, move: Move) -> ShrewState:
@@ -312,7 +320,7 @@ class ShrewishQueens(Game[ShrewState]):
         and the same less how deep in the reserve lie the cards that a foundation takes
         next (a position can look near a win while what it needs next lies buried)."""
         base = self.progress(s)
-        wanted = {KING_TO_QUEEN.next_card(f) for f in s.foundations if f}
+        wanted = {_NEXT_HOME.get(f[-1]) for f in s.foundations if f}
         top = len(s.reserve) - 1
         return base, base - sum(top - i for i, card in enumerate(s.reserve) if card in wanted)
 
