@@ -18,16 +18,15 @@ optional hooks a game may add:
   under a bad early choice. Only a win counts from it; a loss is proved only by the full
   search. The quick pass gets ``quick_share`` of both budgets (a game may set its own,
   or ``quick_share(start)`` when it depends on the options).
-* ``search_score(state)``: a number, higher for a position nearer a win. The quick pass
-  then begins with a best-first search (the position with the highest score expanded
-  next, over ``search_moves`` and ``search_key``) for ``best_first_share`` of both
-  budgets: it reaches wins that depth-first searches miss under an early choice. It
-  proves a loss only by running out of positions, like the full search. A tuple of
-  numbers gives the search one queue per number, taken in turn: several ideas of
-  progress, each leading where the others stall.
 * ``quick_steps(start)``: the quick pass in steps of the game's own choosing, instead of
-  the order above: each step a pair (the share of both budgets spent when it ends, and
-  a score for a best-first search, or ``None`` for the short shuffled searches).
+  the short searches alone: each step a pair, the share of both budgets spent when it
+  ends and either ``None`` (the short searches) or a score, a function giving a position
+  a number, higher nearer a win. A score makes the step a best-first search (the
+  position with the highest score expanded next, over ``search_moves`` and
+  ``search_key``): it reaches wins that depth-first searches miss under an early choice,
+  and proves a loss only by running out of positions, like the full search. A score
+  that gives a tuple of numbers makes one queue per number, taken in turn: several
+  ideas of progress, each leading where the others stall.
 
 A game may also set ``search_claims = True``: its full search then claims every child of
 a position as it expands it and goes into the last child first (see :func:`_search`),
@@ -138,20 +137,15 @@ of its best-first search (``None``: the short shuffled searches)."""
 
 
 def _quick_steps(game: Game[Any], start: Any, quick_share: float) -> list[QuickStep]:
-    """The game's ``quick_steps(start)``, or the steps its hooks give: a best-first search
-    by ``search_score`` to ``best_first_share`` of the budgets, then short shuffled
-    searches over ``restart_moves`` to ``quick_share`` (the game's own, or the caller's)."""
+    """The game's ``quick_steps(start)``, or short shuffled searches over ``restart_moves``
+    to ``quick_share`` of the budgets (the game's own, or the caller's)."""
     own: Callable[[Any], list[QuickStep]] | None = getattr(game, "quick_steps", None)
     if own is not None:
         return own(start)
-    steps: list[QuickStep] = []
-    score = getattr(game, "search_score", None)
-    if score is not None:
-        steps.append((float(getattr(game, "best_first_share", 0.3)), score))
-    if getattr(game, "restart_moves", None) is not None:
-        share = getattr(game, "quick_share", quick_share)
-        steps.append((float(share(start) if callable(share) else share), None))
-    return steps
+    if getattr(game, "restart_moves", None) is None:
+        return []
+    share = getattr(game, "quick_share", quick_share)
+    return [(float(share(start) if callable(share) else share), None)]
 
 
 def _after(spent: Verdict, verdict: Verdict) -> Verdict:
