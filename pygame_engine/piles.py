@@ -7,10 +7,9 @@ card first, so ``pile[-1]`` is the top.
 >>> from pygame_engine.cards import parse_card as c
 >>> KING_TO_QUEEN.accepts((c("KH"), c("AH")), c("2H")), KING_TO_QUEEN.accepts((), c("AH"))
 (True, False)
->>> [card_text(KING_TO_QUEEN.next_card(pile)) for pile in ((c("KH"),), (c("KH"), c("AH")))]
-['AH', '2H']
->>> KING_TO_QUEEN.next_card((c("KH"), *(c(r + "H") for r in "A23456789TJQ"))) is None
-True
+>>> after = KING_TO_QUEEN.successors()
+>>> [card_text(after[c(top)]) for top in ("KH", "AH", "JH")], c("QH") in after
+(['AH', '2H', 'QH'], False)
 >>> fits_down_in_suit(c("7S"), c("8S")), fits_down_in_suit(c("7H"), c("8S"))
 (True, False)
 >>> run_length((c("9D"), c("8S"), c("7S"), c("6S")))
@@ -20,6 +19,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Final
 
 from pygame_engine.cards import RANKS, card_text, make_card, rank, suit
@@ -46,10 +46,9 @@ class Foundation:
         n = len(pile)
         return n < len(self.order) and suit(card) == suit(pile[0]) and rank(card) == self.order[n]
 
-    def next_card(self, pile: tuple[int, ...]) -> int | None:
-        """The one card a started pile takes next, or ``None`` when it is complete."""
-        n = len(pile)
-        return make_card(suit(pile[0]), self.order[n]) if n < len(self.order) else None
+    def successors(self) -> dict[int, int]:
+        """The card a started pile takes next, by its top card (none on a complete pile)."""
+        return {make_card(s, r): make_card(s, after) for s in range(4) for r, after in pairwise(self.order)}
 
     def needs(self, pile: tuple[int, ...]) -> str:
         """In words, what the pile takes next (for error messages)."""

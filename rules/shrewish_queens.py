@@ -16,10 +16,9 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
-from itertools import pairwise
 from typing import TYPE_CHECKING, Final
 
-from pygame_engine.cards import ACE, JACK, KING, QUEEN, card_text, full_deck, make_card, rank, suit
+from pygame_engine.cards import ACE, JACK, KING, QUEEN, card_text, full_deck, rank, suit
 from pygame_engine.deal import event_rng, shuffled
 from pygame_engine.game import Game, OptionValue, Status
 from pygame_engine.layout import Layout, Slot, row
@@ -41,8 +40,7 @@ SOURCE_NAMES: Final = ("r", *PLACE_NAMES)
 _MOVES: Final = {(src, dst): Move(CARD_MOVE, src, dst) for src in SOURCE_NAMES
                  for dst in FOUNDATION_NAMES + PLACE_NAMES if src != dst}
 """Every card move there can be, made once."""
-_NEXT_HOME: Final = {make_card(s, r): make_card(s, after)
-                     for s in range(4) for r, after in pairwise(KING_TO_QUEEN.order)}
+_NEXT_HOME: Final = KING_TO_QUEEN.successors()
 """The card a foundation takes next, by its top card (none after a queen: it is complete)."""
 
 

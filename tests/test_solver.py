@@ -61,7 +61,6 @@ def test_hard_rug_won_in_one_and_lost_with_no_move() -> None:
     assert verdict.result == "lost" and verdict.nodes == 3
 
 
-
 def full(order: str, suits: str) -> tuple[tuple[int, ...], ...]:
     return tuple(cards(suit_run(order, s)) for s in suits)
 
@@ -176,7 +175,7 @@ def test_best_first_decides_as_the_full_search(deal: int, back: int, result: str
     # queues taking turns, and with its first score alone (a number, not a tuple).
     game = registry.get("shrewish_queens")
     start = _walk(game, deal, back)
-    score = game.search_score if queues == "both" else lambda state: game.search_score(state)[0]
+    score = game.search_score if queues == "both" else game.progress
     best = _best_first(game, start, 100_000, 60.0, time.perf_counter, score)
     full = _search(game, start, 100_000, 60.0, time.perf_counter, None)
     assert best.result == full.result == result
