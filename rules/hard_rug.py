@@ -105,17 +105,27 @@ _MOVE: Final = [[Move(CARD_MOVE, cell_name(src), cell_name(dst)) for dst in rang
 
 _FREE: Final = 52
 """A gap on a :class:`_Board` (cards are 0 … 51, so the grid fits in bytes)."""
+_CELL_BITS: Final = 6
+_SHARE: Final = tuple(tuple(0 if c == _FREE else (c + 1) << (_CELL_BITS * i) for c in range(_FREE + 1))
+                      for i in range(ROWS * COLS))
+"""``_SHARE[cell][card]``: what ``card`` in ``cell`` adds to a board's key (a gap adds nothing)."""
+
+
+def board_key(cells: tuple[int, ...]) -> int:
+    """A grid's key on a :class:`_Board`: six bits a cell, the card plus one (a gap 0)."""
+    return sum(_SHARE[i][_FREE if c == GAP else c] for i, c in enumerate(cells))
 
 
 class _Board:
     """The grid as bytes, changed in place, for the full search once no reshuffle is left.
 
     Where each card lies and where the gaps are is kept alongside, so a move is found
-    and played without scanning the grid. The moves come in :meth:`HardRug.card_moves`'s
-    order, as ``(from, to)`` cell pairs.
+    and played without scanning the grid; so is the key, one integer that a move changes
+    in two cells' bits, so a child's key is two look-ups away and no copy of the grid is
+    made. The moves come in :meth:`HardRug.card_moves`'s order, as ``(from, to)`` cell pairs.
     """
 
-    __slots__ = ("gaps", "grid", "where")
+    __slots__ = ("code", "gaps", "grid", "where")
 
     def __init__(self, cells: tuple[int, ...]) -> None:
         self.grid = bytearray(_FREE if c == GAP else c for c in cells)
@@ -123,26 +133,27 @@ class _Board:
         for i, c in enumerate(self.grid):
             self.where[c] = i
         self.gaps = [i for i, c in enumerate(self.grid) if c == _FREE]
+        self.code = board_key(cells)
 
     def children(self, seen: set[Hashable]) -> list[tuple[int, int]]:
-        # The search's hot spot: the moves found and tried in one loop, nothing played.
-        grid, where = self.grid, self.where
+        # The search's hot spot: the moves found and their keys made in one loop, nothing played.
+        grid, where, code, share = self.grid, self.where, self.code, _SHARE
         fresh = []
-        sources: tuple[int, ...]
         for gap in sorted(self.gaps):
             if gap % COLS:
-                want = _NEXT[grid[gap - 1]]
-                sources = (where[want],) if want >= 0 else ()
-            else:
-                sources = tuple(sorted(where[ace] for ace in _ACES))
-            for src in sources:
-                if src < 0 or (gap % COLS == 0 and src % COLS == 0):
+                card = _NEXT[grid[gap - 1]]
+                if card < 0 or (src := where[card]) < 0:
                     continue
-                grid[gap] = grid[src]
-                grid[src] = _FREE
-                key = bytes(grid)
-                grid[src] = grid[gap]
-                grid[gap] = _FREE
+                key = code ^ share[src][card] ^ share[gap][card]
+                if key not in seen:
+                    seen.add(key)
+                    fresh.append((src, gap))
+                continue
+            for src in sorted(where[ace] for ace in _ACES):
+                if src < 0 or src % COLS == 0:
+                    continue
+                card = grid[src]
+                key = code ^ share[src][card] ^ share[gap][card]
                 if key not in seen:
                     seen.add(key)
                     fresh.append((src, gap))
@@ -166,12 +177,13 @@ class _Board:
         self.where[card] = dst
         gaps = self.gaps
         gaps[gaps.index(dst)] = src
+        self.code ^= _SHARE[src][card] ^ _SHARE[dst][card]
 
     def unplay(self, move: tuple[int, int]) -> None:
         self.play((move[1], move[0]))
 
-    def key(self) -> bytes:
-        return bytes(self.grid)
+    def key(self) -> int:
+        return self.code
 
     def won(self) -> bool:
         grid = self.grid
@@ -188,7 +200,7 @@ class _Board:
 
     def fork(self) -> _Board:
         twin = _Board.__new__(_Board)
-        twin.grid, twin.where, twin.gaps = bytearray(self.grid), list(self.where), list(self.gaps)
+        twin.grid, twin.where, twin.gaps, twin.code = bytearray(self.grid), list(self.where), list(self.gaps), self.code
         return twin
 
 

@@ -11,7 +11,7 @@ from pygame_engine.cards import card_text, cards_text, parse_card
 from pygame_engine.deal import shuffled
 from pygame_engine.save import dumps, loads
 from pygame_engine.solver import solve
-from rules.hard_rug import GAP, RugState, cell_index
+from rules.hard_rug import GAP, RugState, board_key, cell_index
 from tests.conftest import perft, won_history
 
 GAME = registry.get("hard_rug")
@@ -192,9 +192,14 @@ def test_the_option_without_reshuffles() -> None:
 
 def test_the_search_board_plays_like_the_states() -> None:
     # Along random games, the in-place grid offers the same moves in the same order as
-    # card_moves, plays and takes back each of them exactly, and keys positions alike.
-    def cells_key(state: RugState) -> bytes:
-        return bytes(52 if c == GAP else c for c in state.cells)
+    # card_moves, plays and takes back each of them exactly, and keys positions alike:
+    # its running key is the key of the grid made afresh, and no two grids share one.
+    grids: dict[int, tuple[int, ...]] = {}
+
+    def cells_key(state: RugState) -> int:
+        key = board_key(state.cells)
+        assert grids.setdefault(key, state.cells) == state.cells
+        return key
 
     rng = random.Random(7)
     start = GAME.new(1, {"reshuffles": 0})
