@@ -26,7 +26,11 @@ optional hooks a game may add:
   ``search_key``): it reaches wins that depth-first searches miss under an early choice,
   and proves a loss only by running out of positions, like the full search. A score
   that gives a tuple of numbers makes one queue per number, taken in turn: several
-  ideas of progress, each leading where the others stall.
+  ideas of progress, each leading where the others stall. A step may also be a
+  :class:`Beam`: layered beam searches, for games whose play goes forward in stages
+  (a card drawn from the stock cannot be put back), which keep only the best positions
+  of each stage and so reach the end of the stock where a best-first search is still
+  busy near its start.
 
 A game may also set ``search_claims = True``: its full search then claims every child of
 a position as it expands it and goes into the last child first (see :func:`_search`),
@@ -123,6 +127,8 @@ def solve(
         nodes, seconds = int(max_nodes * until) - spent.nodes, max_seconds * until - spent.seconds
         if score is None:
             step = _restarts(game, start, nodes, seconds, clock, game.restart_moves)  # type: ignore[attr-defined]
+        elif isinstance(score, Beam):
+            step = _beam(game, start, nodes, seconds, clock, score)
         else:
             step = _best_first(game, start, nodes, seconds, clock, score)
         spent = _after(spent, step)
@@ -131,9 +137,23 @@ def solve(
     return _after(spent, _search(game, start, max_nodes - spent.nodes, max_seconds - spent.seconds, clock, None))
 
 
-QuickStep = tuple[float, Callable[[Any], float | tuple[float, ...]] | None]
+@dataclass(frozen=True, slots=True)
+class Beam:
+    """A quick step of layered beam searches (:func:`_beam`).
+
+    ``advances(macro)`` tells the macros that end a stage (say, a draw from the stock)
+    from those that play within one. One search is made per width and score, the widths
+    in order and, for each, the scores in order, until a win or the budgets run out.
+    """
+
+    scores: tuple[Callable[[Any], float], ...]
+    widths: tuple[int, ...]
+    advances: Callable[[tuple[Move, ...]], bool]
+
+
+QuickStep = tuple[float, Callable[[Any], float | tuple[float, ...]] | Beam | None]
 """A step of the quick pass: the share of both budgets spent when it ends, and the score
-of its best-first search (``None``: the short shuffled searches)."""
+of its best-first search, a :class:`Beam`, or ``None`` (the short shuffled searches)."""
 
 
 def _quick_steps(game: Game[Any], start: Any, quick_share: float) -> list[QuickStep]:
@@ -200,15 +220,91 @@ def _best_first(
             came.append((at, macro))
             expanded.append(0)
             if game.is_won(child):
-                line: list[Move] = []
-                node = len(came) - 1
-                while node > 0:
-                    node, made = came[node]
-                    line[:0] = made
-                return Verdict("won", tuple(line), len(came), clock() - began)
+                return Verdict("won", _came_line(came, len(came) - 1), len(came), clock() - began)
             for queue, value in zip(queues, _scores(score(child)), strict=True):
                 heapq.heappush(queue, (-value, len(came) - 1, child))
     return Verdict("lost", (), len(came), clock() - began)
+
+
+def _beam(game: Game[Any], start: Any, max_nodes: int, max_seconds: float, clock: Callable[[], float],
+          plan: Beam) -> Verdict:
+    """Layered beam searches, one per width and score: won, or unknown (a beam drops
+    positions, so running dry proves nothing)."""
+    began = clock()
+    spent = 0
+    for width in plan.widths:
+        for score in plan.scores:
+            verdict = _one_beam(game, start, max_nodes - spent, max_seconds - (clock() - began), clock,
+                                score, width, plan.advances)
+            spent += verdict.nodes
+            if verdict.result == "won" or spent >= max_nodes or clock() - began > max_seconds:
+                return Verdict(verdict.result, verdict.line, spent, clock() - began)
+    return Verdict("unknown", (), spent, clock() - began)
+
+
+def _one_beam(game: Game[Any], start: Any, max_nodes: int, max_seconds: float, clock: Callable[[], float],
+              score: Callable[[Any], float], width: int,
+              advances: Callable[[tuple[Move, ...]], bool]) -> Verdict:
+    """One layered beam search.
+
+    A stage's positions are first taken as far as the macros within the stage reach,
+    each position claimed once, as in :func:`_search`. Then its positions go on in the
+    order of the score, highest first, each by the macros that end the stage, until the
+    next stage has ``width`` positions. A narrow beam reaches the end of the game in a
+    few thousand positions; a wider one keeps more of the choices a narrower one drops.
+    """
+    began = clock()
+    if game.is_won(start):
+        return Verdict("won", (), 0, 0.0)
+    order = _macros(game)
+    key_of = getattr(game, "search_key", None) or game.key
+    apply_macro = _macro_player(game)
+    seen: set[Hashable] = {key_of(start)}
+    came: list[tuple[int, tuple[Move, ...]]] = [(-1, ())]  # as in _best_first
+
+    def fresh(at: int, state: Any, ending: bool) -> Iterator[tuple[int, Any]]:
+        """The new positions one macro from ``state`` (position ``at``): by the macros
+        that end the stage, or by those that play within it."""
+        for macro in order(state):
+            if advances(macro) != ending:
+                continue
+            child = apply_macro(state, macro)
+            key = key_of(child)
+            if key not in seen:
+                seen.add(key)
+                came.append((at, macro))
+                yield len(came) - 1, child
+
+    stage: list[tuple[int, Any]] = [(0, start)]
+    while stage:
+        reached, todo = list(stage), list(stage)
+        while todo:
+            if len(came) >= max_nodes or clock() - began > max_seconds:
+                return Verdict("unknown", (), len(came), clock() - began)
+            for entry in fresh(*todo.pop(), ending=False):
+                if game.is_won(entry[1]):
+                    return Verdict("won", _came_line(came, entry[0]), len(came), clock() - began)
+                reached.append(entry)
+                todo.append(entry)
+        reached.sort(key=lambda entry: score(entry[1]), reverse=True)
+        stage = []
+        for at, state in reached:
+            if len(stage) >= width:
+                break
+            for entry in fresh(at, state, ending=True):
+                if game.is_won(entry[1]):
+                    return Verdict("won", _came_line(came, entry[0]), len(came), clock() - began)
+                stage.append(entry)
+    return Verdict("unknown", (), len(came), clock() - began)
+
+
+def _came_line(came: list[tuple[int, tuple[Move, ...]]], node: int) -> tuple[Move, ...]:
+    """The moves from the start to position ``node``, by each position's parent and macro."""
+    line: list[Move] = []
+    while node > 0:
+        node, made = came[node]
+        line[:0] = made
+    return tuple(line)
 
 
 def _scores(value: float | tuple[float, ...]) -> tuple[float, ...]:

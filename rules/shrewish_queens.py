@@ -24,6 +24,7 @@ from pygame_engine.game import Game, OptionValue, Status
 from pygame_engine.layout import Layout, Slot, row
 from pygame_engine.moves import CARD_MOVE, Move
 from pygame_engine.piles import KING_TO_QUEEN, explain_onto, pile_number
+from pygame_engine.solver import Beam
 
 if TYPE_CHECKING:
     from pygame_engine.solver import QuickStep
@@ -40,8 +41,15 @@ SOURCE_NAMES: Final = ("r", *PLACE_NAMES)
 _MOVES: Final = {(src, dst): Move(CARD_MOVE, src, dst) for src in SOURCE_NAMES
                  for dst in FOUNDATION_NAMES + PLACE_NAMES if src != dst}
 """Every card move there can be, made once."""
+_UNDER: Final = tuple(-1 if rank(card) == ACE else card - 1 for card in range(52))
+"""The card that may be put on each card in the tableau (none on an ace)."""
 _NEXT_HOME: Final = KING_TO_QUEEN.successors()
 """The card a foundation takes next, by its top card (none after a queen: it is complete)."""
+
+
+def ends_stage(macro: tuple[Move, ...]) -> bool:
+    """Whether a macro draws or turns the reserve over: what a stage of a beam ends with."""
+    return macro[0].kind != CARD_MOVE
 
 
 def _safe_home(foundations: Piles, card: int) -> bool:
@@ -201,23 +209,22 @@ class ShrewishQueens(Game[ShrewState]):
 
         What each foundation and each place's top card takes is worked out once, so each
         source is one look-up (the search's hot spot)."""
-        homes: dict[int, list[str]] = {}
+        homes: dict[int, tuple[str, ...]] = {}
         for name, f in zip(FOUNDATION_NAMES, s.foundations, strict=True):
             if f and (want := _NEXT_HOME.get(f[-1])) is not None:
-                homes.setdefault(want, []).append(name)
-        onto: dict[int, list[str]] = {}
+                homes[want] = (*homes[want], name) if want in homes else (name,)
+        onto: dict[int, tuple[str, ...]] = {}
         for name, t in zip(PLACE_NAMES, s.tableau, strict=True):
-            if t and rank(t[-1]) != ACE:
-                onto.setdefault(t[-1] - 1, []).append(name)
+            if t and (under := _UNDER[t[-1]]) >= 0:
+                onto[under] = (*onto[under], name) if under in onto else (name,)
         moves: list[Move] = []
         for src, pile in zip(SOURCE_NAMES, (s.reserve, *s.tableau), strict=True):
             if pile:
                 card = pile[-1]
-                for dst in homes.get(card, ()):
-                    moves.append(_MOVES[src, dst])
-                for dst in onto.get(card, ()):
-                    if dst != src:
-                        moves.append(_MOVES[src, dst])
+                if card in homes:
+                    moves += [_MOVES[src, dst] for dst in homes[card]]
+                if card in onto:
+                    moves += [_MOVES[src, dst] for dst in onto[card] if dst != src]
         return moves
 
     def legal_moves(self, s: ShrewState) -> list[Move]:
@@ -322,13 +329,22 @@ class ShrewishQueens(Game[ShrewState]):
         top = len(s.reserve) - 1
         return base, base - sum(top - i for i, card in enumerate(s.reserve) if card in wanted)
 
+    def aux_first(self, s: ShrewState) -> int:
+        """A beam's score that weighs the auxiliary pile more, the reserve less, than
+        :meth:`progress` (twice as much against cards home, to keep it whole)."""
+        return 2 * sum(map(len, s.foundations)) - len(s.reserve) - 6 * len(s.aux)
+
+    def even(self, s: ShrewState) -> int:
+        """A beam's score: cards home, less the reserve and the auxiliary pile alike."""
+        return sum(map(len, s.foundations)) - len(s.reserve) - len(s.aux)
+
     def quick_steps(self, start: ShrewState) -> list[QuickStep]:
-        """The short shuffled searches for a tenth of the budgets (they win most deals in
-        milliseconds), a best-first search by :meth:`progress` to 0.5, one with both
-        scores' queues in turn to 0.95; the full search gets the rest. Each best-first
-        search wins its deals early or not at all, and each wins some the others do not
-        (``docs/decisions.md``)."""
-        return [(0.1, None), (0.5, self.progress), (0.95, self.search_score)]
+        """The short shuffled searches for a twentieth of the budgets (they win most deals
+        in milliseconds); beams to 0.6, stage by stage of draws, by three scores and
+        widths 10, 50, 200; then a best-first search with both of :meth:`search_score`'s
+        queues to 0.95; the full search gets the rest (``docs/decisions.md``)."""
+        beams = Beam((self.progress, self.aux_first, self.even), (10, 50, 200), ends_stage)
+        return [(0.05, None), (0.6, beams), (0.95, self.search_score)]
 
     restart_nodes = 2000
 

@@ -11,9 +11,9 @@ import pytest
 from pygame_engine import Game, registry
 from pygame_engine.cards import parse_card
 from pygame_engine.moves import CARD_MOVE
-from pygame_engine.solver import _best_first, _restarts, _search, solve
+from pygame_engine.solver import Beam, _beam, _best_first, _restarts, _search, solve
 from rules.hard_rug import GAP, RugState
-from rules.shrewish_queens import ShrewState
+from rules.shrewish_queens import ShrewState, ends_stage
 from rules.thirteen_common import ThirteenState
 from rules.topsy_turvy_queens import NONE, TopsyState
 
@@ -197,16 +197,36 @@ def test_two_queues_win_a_deal_the_first_score_alone_leaves_open() -> None:
     assert both.result == "won" and both.nodes < 40_000 and replays("shrewish_queens", start, both.line)
 
 
-def test_best_first_wins_a_deal_the_depth_first_searches_leave_open() -> None:
+def test_the_quick_steps_win_a_deal_the_depth_first_searches_leave_open() -> None:
     # Строптивые дамы deal 196: neither the short restarts nor the full search finds a win
-    # in 50,000 positions (the full search needs about 65,000); with the game's best-first
-    # steps, solve() finds one in about 11,000.
+    # in 50,000 positions (the full search needs about 65,000); with the game's steps
+    # (beams, then best-first), solve() finds one in about 5,500.
     game = registry.get("shrewish_queens")
     start = game.new(196)
     assert _restarts(game, start, 50_000, 60.0, time.perf_counter, game.restart_moves).result == "unknown"
     assert _search(game, start, 50_000, 60.0, time.perf_counter, None).result == "unknown"
     verdict = solve(game, start, max_nodes=50_000)
     assert verdict.result == "won" and game.is_won(game.replay(196, verdict.line))
+
+
+def test_a_beam_wins_a_deal_the_other_searches_leave_open() -> None:
+    # Строптивые дамы deal 61: the short restarts, the full search and both best-first
+    # searches find no win in 40,000 positions each. A beam ten positions wide, led by
+    # the score that weighs the auxiliary pile most, wins in about 3,000. Led by the
+    # first score, the same beam runs dry in about 1,400: a beam drops positions, so
+    # running dry proves nothing and it says "unknown" of a deal that can be won.
+    game = registry.get("shrewish_queens")
+    start = game.new(61)
+    for other in (_restarts(game, start, 40_000, 60.0, time.perf_counter, game.restart_moves),
+                  _search(game, start, 40_000, 60.0, time.perf_counter, None),
+                  _best_first(game, start, 40_000, 60.0, time.perf_counter, game.progress),
+                  _best_first(game, start, 40_000, 60.0, time.perf_counter, game.search_score)):
+        assert other.result == "unknown" and other.nodes >= 40_000
+    won = _beam(game, start, 40_000, 60.0, time.perf_counter, Beam((game.aux_first,), (10,), ends_stage))
+    assert won.result == "won" and won.nodes < 5_000 and game.is_won(game.replay(61, won.line))
+    dry = _beam(game, start, 40_000, 60.0, time.perf_counter, Beam((game.progress,), (10,), ends_stage))
+    assert dry.result == "unknown" and dry.nodes < 5_000
+    assert solve(game, start, max_nodes=40_000).result == "won"
 
 
 @pytest.mark.parametrize("game_id", ["stumbling_block", "thirteen_piles"])
