@@ -228,8 +228,8 @@ def _best_first(
 
 def _beam(game: Game[Any], start: Any, max_nodes: int, max_seconds: float, clock: Callable[[], float],
           plan: Beam) -> Verdict:
-    """Layered beam searches, one per width and score: won, or unknown (a beam drops
-    positions, so running dry proves nothing)."""
+    """Layered beam searches, one per width and score: won, lost (a beam that ran dry
+    without ever dropping a position) or unknown."""
     began = clock()
     spent = 0
     for width in plan.widths:
@@ -237,7 +237,7 @@ def _beam(game: Game[Any], start: Any, max_nodes: int, max_seconds: float, clock
             verdict = _one_beam(game, start, max_nodes - spent, max_seconds - (clock() - began), clock,
                                 score, width, plan.advances)
             spent += verdict.nodes
-            if verdict.result == "won" or spent >= max_nodes or clock() - began > max_seconds:
+            if verdict.result != "unknown" or spent >= max_nodes or clock() - began > max_seconds:
                 return Verdict(verdict.result, verdict.line, spent, clock() - began)
     return Verdict("unknown", (), spent, clock() - began)
 
@@ -252,6 +252,8 @@ def _one_beam(game: Game[Any], start: Any, max_nodes: int, max_seconds: float, c
     order of the score, highest first, each by the macros that end the stage, until the
     next stage has ``width`` positions. A narrow beam reaches the end of the game in a
     few thousand positions; a wider one keeps more of the choices a narrower one drops.
+    Running dry proves nothing once a position was dropped; a beam that never dropped
+    one has made every position the full search would, and proves the loss.
     """
     began = clock()
     if game.is_won(start):
@@ -276,6 +278,7 @@ def _one_beam(game: Game[Any], start: Any, max_nodes: int, max_seconds: float, c
                 yield len(came) - 1, child
 
     stage: list[tuple[int, Any]] = [(0, start)]
+    dropped = False
     while stage:
         reached, todo = list(stage), list(stage)
         while todo:
@@ -290,12 +293,13 @@ def _one_beam(game: Game[Any], start: Any, max_nodes: int, max_seconds: float, c
         stage = []
         for at, state in reached:
             if len(stage) >= width:
+                dropped = True
                 break
             for entry in fresh(at, state, ending=True):
                 if game.is_won(entry[1]):
                     return Verdict("won", _came_line(came, entry[0]), len(came), clock() - began)
                 stage.append(entry)
-    return Verdict("unknown", (), len(came), clock() - began)
+    return Verdict("unknown" if dropped else "lost", (), len(came), clock() - began)
 
 
 def _came_line(came: list[tuple[int, tuple[Move, ...]]], node: int) -> tuple[Move, ...]:

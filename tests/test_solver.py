@@ -185,6 +185,20 @@ def test_best_first_decides_as_the_full_search(deal: int, back: int, result: str
         assert replays("shrewish_queens", start, best.line)
 
 
+@pytest.mark.parametrize(("deal", "back"), [(79, 40), (71, 40)])
+def test_a_beam_proves_a_loss_only_when_it_dropped_nothing(deal: int, back: int) -> None:
+    # Lost positions late in seeded games: a beam wide enough never to drop a position
+    # makes exactly the positions of the full search and proves the same loss; a beam
+    # ten wide drops some, runs dry sooner, and proves nothing.
+    game = registry.get("shrewish_queens")
+    start = _walk(game, deal, back)
+    full = _search(game, start, 100_000, 60.0, time.perf_counter, None)
+    wide = _beam(game, start, 100_000, 60.0, time.perf_counter, Beam((game.progress,), (100_000,), ends_stage))
+    narrow = _beam(game, start, 100_000, 60.0, time.perf_counter, Beam((game.progress,), (10,), ends_stage))
+    assert full.result == wide.result == "lost" and wide.nodes == full.nodes
+    assert narrow.result == "unknown" and narrow.nodes < full.nodes
+
+
 def test_two_queues_win_a_deal_the_first_score_alone_leaves_open() -> None:
     # Строптивые дамы deal 84: led by cards home alone, the best-first search finds no win
     # in 40,000 positions; with the second queue (how deep the wanted cards lie) taking
