@@ -264,12 +264,9 @@ def _one_beam(game: Game[Any], start: Any, max_nodes: int, max_seconds: float, c
     seen: set[Hashable] = {key_of(start)}
     came: list[tuple[int, tuple[Move, ...]]] = [(-1, ())]  # as in _best_first
 
-    def fresh(at: int, state: Any, ending: bool) -> Iterator[tuple[int, Any]]:
-        """The new positions one macro from ``state`` (position ``at``): by the macros
-        that end the stage, or by those that play within it."""
-        for macro in order(state):
-            if advances(macro) != ending:
-                continue
+    def fresh(at: int, state: Any, macros: list[tuple[Move, ...]]) -> Iterator[tuple[int, Any]]:
+        """The new positions that ``macros`` make from ``state`` (position ``at``)."""
+        for macro in macros:
             child = apply_macro(state, macro)
             key = key_of(child)
             if key not in seen:
@@ -281,10 +278,16 @@ def _one_beam(game: Game[Any], start: Any, max_nodes: int, max_seconds: float, c
     dropped = False
     while stage:
         reached, todo = list(stage), list(stage)
+        onward: dict[int, list[tuple[Move, ...]]] = {}  # each position's macros that end the stage
         while todo:
             if len(came) >= max_nodes or clock() - began > max_seconds:
                 return Verdict("unknown", (), len(came), clock() - began)
-            for entry in fresh(*todo.pop(), ending=False):
+            at, state = todo.pop()
+            within: list[tuple[Move, ...]] = []
+            ends = onward[at] = []
+            for macro in order(state):
+                (ends if advances(macro) else within).append(macro)
+            for entry in fresh(at, state, within):
                 if game.is_won(entry[1]):
                     return Verdict("won", _came_line(came, entry[0]), len(came), clock() - began)
                 reached.append(entry)
@@ -295,7 +298,7 @@ def _one_beam(game: Game[Any], start: Any, max_nodes: int, max_seconds: float, c
             if len(stage) >= width:
                 dropped = True
                 break
-            for entry in fresh(at, state, ending=True):
+            for entry in fresh(at, state, onward[at]):
                 if game.is_won(entry[1]):
                     return Verdict("won", _came_line(came, entry[0]), len(came), clock() - began)
                 stage.append(entry)
