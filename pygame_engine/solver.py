@@ -30,7 +30,8 @@ optional hooks a game may add:
   :class:`Beam`: layered beam searches, for games whose play goes forward in stages
   (a card drawn from the stock cannot be put back), which keep only the best positions
   of each stage and so reach the end of the stock where a best-first search is still
-  busy near its start.
+  busy near its start. Only their wins count, and a loss where a beam dropped no
+  position on its way (it has then made every position the full search makes).
 
 A game may also set ``search_claims = True``: its full search then claims every child of
 a position as it expands it and goes into the last child first (see :func:`_search`),
@@ -119,8 +120,9 @@ def solve(
     """Search from ``start``: won (with its line), lost (proved) or unknown (a budget ran out).
 
     The quick pass comes first, step by step (:func:`_quick_steps`): best-first searches,
-    which may prove a loss by running out of positions, and short shuffled searches, of
-    which only a win counts. The full search gets what is left of both budgets.
+    which may prove a loss by running out of positions, beams, which may prove one only
+    when they drop no position, and short shuffled searches, of which only a win counts.
+    The full search gets what is left of both budgets.
     """
     spent = Verdict("unknown", (), 0, 0.0)
     for until, score in _quick_steps(game, start, quick_share):

@@ -330,8 +330,9 @@ class ShrewishQueens(Game[ShrewState]):
         return base, base - sum(top - i for i, card in enumerate(s.reserve) if card in wanted)
 
     def aux_first(self, s: ShrewState) -> int:
-        """A beam's score that weighs the auxiliary pile more, the reserve less, than
-        :meth:`progress` (twice as much against cards home, to keep it whole)."""
+        """A beam's score: cards home, less half the reserve and three times the auxiliary
+        pile, doubled to stay a whole number. Against :meth:`progress` it weighs the
+        auxiliary pile more than the reserve."""
         return 2 * sum(map(len, s.foundations)) - len(s.reserve) - 6 * len(s.aux)
 
     def even(self, s: ShrewState) -> int:
