@@ -194,9 +194,7 @@ def _best_first(
     began = clock()
     if game.is_won(start):
         return Verdict("won", (), 0, 0.0)
-    order = _macros(game)
-    key_of = getattr(game, "search_key", None) or game.key
-    apply_macro = _macro_player(game)
+    order, key_of, apply_macro = _hooks(game)
     seen: set[Hashable] = {key_of(start)}
     came: list[tuple[int, tuple[Move, ...]]] = [(-1, ())]  # each position's parent and the macro from it
     expanded = bytearray(1)  # by position number: 1 once expanded
@@ -260,9 +258,7 @@ def _one_beam(game: Game[Any], start: Any, max_nodes: int, max_seconds: float, c
     began = clock()
     if game.is_won(start):
         return Verdict("won", (), 0, 0.0)
-    order = _macros(game)
-    key_of = getattr(game, "search_key", None) or game.key
-    apply_macro = _macro_player(game)
+    order, key_of, apply_macro = _hooks(game)
     seen: set[Hashable] = {key_of(start)}
     came: list[tuple[int, tuple[Move, ...]]] = [(-1, ())]  # as in _best_first
 
@@ -423,6 +419,13 @@ def _search(
         path.append(macro)
         stack.append(fresh(child))
     return Verdict("lost" if moves is None else "unknown", (), nodes, clock() - began)
+
+
+def _hooks(game: Game[Any]) -> tuple[Callable[[Any], list[tuple[Move, ...]]], Callable[[Any], Hashable],
+                                     Callable[[Any, tuple[Move, ...]], Any]]:
+    """What the searches over all moves play with: the game's macros, its search key and
+    its way of playing a macro."""
+    return _macros(game), getattr(game, "search_key", None) or game.key, _macro_player(game)
 
 
 def _macros(game: Game[Any]) -> Callable[[Any], list[tuple[Move, ...]]]:
