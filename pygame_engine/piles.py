@@ -77,6 +77,11 @@ def fits_down_in_suit(card: int, onto: int) -> bool:
     return card == onto - 1 and rank(onto) != 1
 
 
+BELOW_IN_SUIT: Final = tuple(onto - 1 if fits_down_in_suit(onto - 1, onto) else -1 for onto in range(52))
+"""The card that goes down in suit onto each card, ``-1`` on an ace: :func:`fits_down_in_suit`
+as a table, for a search's move list."""
+
+
 def run_length(pile: tuple[int, ...]) -> int:
     """How many cards at the top of ``pile`` form a descending run in one suit."""
     if not pile:

@@ -145,7 +145,7 @@ class Beam:
 
     ``advances(macro)`` tells the macros that end a stage (say, a draw from the stock)
     from those that play within one. One search is made per width and score, the widths
-    in order and, for each, the scores in order, until a win or the budgets run out.
+    in order and, for each, the scores in order, until one decides or the budgets run out.
     """
 
     scores: tuple[Callable[[Any], float], ...]
@@ -376,9 +376,8 @@ def _search(
     its states).
     """
     began = clock()
-    order = moves or _macros(game)
-    key_of = getattr(game, "search_key", None) or game.key
-    apply_macro = _macro_player(game)
+    every_macro, key_of, apply_macro = _hooks(game)
+    order = moves or every_macro
     claims = moves is None and getattr(game, "search_claims", False)
     if claims:
         make_board = getattr(game, "search_board", None)

@@ -18,12 +18,12 @@ from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final
 
-from pygame_engine.cards import ACE, JACK, KING, QUEEN, card_text, full_deck, rank, suit
+from pygame_engine.cards import JACK, KING, QUEEN, card_text, full_deck, rank, suit
 from pygame_engine.deal import event_rng, shuffled
 from pygame_engine.game import Game, OptionValue, Status
 from pygame_engine.layout import Layout, Slot, row
 from pygame_engine.moves import CARD_MOVE, Move
-from pygame_engine.piles import KING_TO_QUEEN, explain_onto, pile_number
+from pygame_engine.piles import BELOW_IN_SUIT, KING_TO_QUEEN, explain_onto, pile_number
 from pygame_engine.solver import Beam
 
 if TYPE_CHECKING:
@@ -41,8 +41,6 @@ SOURCE_NAMES: Final = ("r", *PLACE_NAMES)
 _MOVES: Final = {(src, dst): Move(CARD_MOVE, src, dst) for src in SOURCE_NAMES
                  for dst in FOUNDATION_NAMES + PLACE_NAMES if src != dst}
 """Every card move there can be, made once."""
-_UNDER: Final = tuple(-1 if rank(card) == ACE else card - 1 for card in range(52))
-"""The card that may be put on each card in the tableau (none on an ace)."""
 _NEXT_HOME: Final = KING_TO_QUEEN.successors()
 """The card a foundation takes next, by its top card (none after a queen: it is complete)."""
 
@@ -215,7 +213,7 @@ class ShrewishQueens(Game[ShrewState]):
                 homes[want] = (*homes[want], name) if want in homes else (name,)
         onto: dict[int, tuple[str, ...]] = {}
         for name, t in zip(PLACE_NAMES, s.tableau, strict=True):
-            if t and (under := _UNDER[t[-1]]) >= 0:
+            if t and (under := BELOW_IN_SUIT[t[-1]]) >= 0:
                 onto[under] = (*onto[under], name) if under in onto else (name,)
         moves: list[Move] = []
         for src, pile in zip(SOURCE_NAMES, (s.reserve, *s.tableau), strict=True):
