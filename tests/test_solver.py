@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from pygame_engine import Game, registry
+from pygame_engine import Game, registry, solver
 from pygame_engine.cards import parse_card
 from pygame_engine.moves import CARD_MOVE
 from pygame_engine.solver import Beam, _beam, _best_first, _restarts, _search, solve
@@ -338,6 +338,29 @@ def test_the_split_search_visits_the_same_positions_when_exhausted() -> None:
     whole = solve(without(game, "search_split"), start, max_nodes=200_000, max_seconds=60)
     assert split.result == whole.result == "lost"
     assert split.nodes == whole.nodes > 1000
+
+
+@pytest.mark.parametrize(("deal", "result"), [(8, "lost"), (17, "won")])
+def test_a_walk_paused_every_few_positions_goes_on_where_it_stopped(
+        deal: int, result: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The board walks the search itself and hands back to the solver every _CHUNK
+    # positions, and every share of a split; paused every 7 positions and split into
+    # shares of 40, it must make the same positions, and without a split in the same order.
+    game = registry.get("hard_rug")
+    start = game.new(deal, {"reshuffles": 0})
+    whole = solve(without(game, "search_split"), start, max_nodes=200_000, max_seconds=60)
+    monkeypatch.setattr(solver, "_CHUNK", 7)
+    paused = solve(without(game, "search_split"), start, max_nodes=200_000, max_seconds=60)
+    assert paused.result == whole.result == result
+    assert paused.nodes == whole.nodes > 1000
+    assert paused.line == whole.line
+    monkeypatch.setattr(type(game), "search_split", (2, 40))
+    shared = solve(game, start, max_nodes=200_000, max_seconds=60)
+    assert shared.result == result
+    if result == "lost":
+        assert shared.nodes == whole.nodes
+    else:
+        assert game.is_won(game.replay(deal, shared.line, {"reshuffles": 0}))
 
 
 def test_the_split_search_finds_a_win_behind_a_bad_first_choice() -> None:
