@@ -193,7 +193,7 @@ class _Board:
                         if src in last:
                             near = True
                     continue
-                for src in sorted([where[0], where[13], where[26], where[39]]):  # the aces
+                for src in sorted([where[0], where[13], where[26], where[39]]):  # the aces (_ACES)
                     if src < 0 or src % COLS == 0:
                         continue
                     card = grid[src]
@@ -201,6 +201,8 @@ class _Board:
                     if len(seen) > size:
                         size += 1
                         fresh.append((src, gap))
+                        if src in last:  # only on a grid made by hand: no move takes an ace there
+                            near = True
             made += len(fresh)
             stack.append(fresh)
             if near:

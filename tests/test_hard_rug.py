@@ -241,3 +241,21 @@ def test_the_search_board_sees_the_winning_move() -> None:
     assert [board.wins(t) for t in board.children(set())] == [True]
     verdict = solve(GAME, RugState(0, almost.cells, 0, 0))
     assert verdict.result == "won" and [str(m) for m in verdict.line] == ["a14>a13"]
+
+
+def test_the_search_boards_walk_sees_a_winning_ace() -> None:
+    # The walk tries a child for a win only when its card leaves the last column. On a grid
+    # made by hand an ace may lie there: the king's move, then the ace's into a1, wins.
+    before = grid(
+        "-- 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
+        "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH -- KH",
+        "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC --",
+        "AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD --",
+    )
+    board = GAME.search_board(RugState(0, before.cells, 0, 0))  # type: ignore[attr-defined]
+    king = (cell_index("b14"), cell_index("b13"))
+    path: list[tuple[int, int]] = []
+    made, winner = board.walk(path, [[king]], set(), 100)
+    assert path == [king] and winner == (cell_index("a14"), cell_index("a1"))
+    board.play(winner)
+    assert board.won()
