@@ -98,8 +98,8 @@ class Board(Protocol):
     def fork(self) -> Board:
         """A board of its own at this position."""
     def walk(self, path: list[Any], stack: list[list[Any]], seen: set[Hashable], budget: int) -> tuple[int, Any]:
-        """Optional, the search's inner loop written for the board (:func:`_walk` says what
-        it does): a board that offers one plays its moves without a call per move."""
+        """The search's inner loop (what :func:`_walk` does over the methods above; a
+        board may write it out to play its moves without a call per move)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -501,6 +501,9 @@ class _States:
     def fork(self) -> _States:
         return _States(self.game, self.trail[-1], self.order, self.apply_macro, self.key_of, self.best_first)
 
+    def walk(self, path: list[Any], stack: list[list[Any]], seen: set[Hashable], budget: int) -> tuple[int, Any]:
+        return _walk(self, path, stack, seen, budget)
+
 
 def _board_search(board: Board, max_nodes: int, max_seconds: float, clock: Callable[[], float],
                   split: tuple[int, int] = (0, 0)) -> Verdict:
@@ -554,17 +557,15 @@ def _board_search(board: Board, max_nodes: int, max_seconds: float, clock: Calla
     def walk_on(board: Board, path: list[Any], stack: list[list[Any]], until: int) -> Verdict | None:
         """Search on below one position until ``until`` positions in all (``None``: this
         walk paused, or ended if its stack is empty) or a verdict for the whole search.
-        The board's own walk, if it has one, goes :data:`_CHUNK` positions at a time
-        between looks at the clock."""
+        The board walks :data:`_CHUNK` positions at a time between looks at the clock."""
         nonlocal nodes
-        walk = getattr(board, "walk", None)
         while stack:
             if nodes >= max_nodes or clock() - began > max_seconds:
                 return Verdict("unknown", (), nodes, clock() - began)
             if nodes >= until:
                 return None
             budget = min(until, max_nodes, nodes + _CHUNK) - nodes
-            made, winner = walk(path, stack, seen, budget) if walk else _walk(board, path, stack, seen, budget)
+            made, winner = board.walk(path, stack, seen, budget)
             nodes += made
             if winner is not None:
                 return Verdict("won", _line(board, (*path, winner)), nodes, clock() - began)

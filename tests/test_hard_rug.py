@@ -256,6 +256,6 @@ def test_the_search_boards_walk_sees_a_winning_ace() -> None:
     king = (cell_index("b14"), cell_index("b13"))
     path: list[tuple[int, int]] = []
     made, winner = board.walk(path, [[king]], set(), 100)
-    assert path == [king] and winner == (cell_index("a14"), cell_index("a1"))
+    assert made == 1 and path == [king] and winner == (cell_index("a14"), cell_index("a1"))
     board.play(winner)
     assert board.won()
