@@ -229,12 +229,17 @@ def test_the_search_board_plays_like_the_states() -> None:
             state = GAME.apply(state, board.moves(token)[0])
 
 
+CLUBS_AND_DIAMONDS_DONE = (
+    "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC --",
+    "AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD --",
+)
+
+
 def test_the_search_board_sees_the_winning_move() -> None:
     almost = grid(
         "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS -- KS",
         "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH --",
-        "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC --",
-        "AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD --",
+        *CLUBS_AND_DIAMONDS_DONE,
     )
     board = GAME.search_board(RugState(0, almost.cells, 0, 0))  # type: ignore[attr-defined]
     assert not board.won()
@@ -249,8 +254,7 @@ def test_the_search_boards_walk_sees_a_winning_ace() -> None:
     before = grid(
         "-- 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
         "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH -- KH",
-        "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC --",
-        "AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD --",
+        *CLUBS_AND_DIAMONDS_DONE,
     )
     board = GAME.search_board(RugState(0, before.cells, 0, 0))  # type: ignore[attr-defined]
     king = (cell_index("b14"), cell_index("b13"))
