@@ -137,15 +137,11 @@ class _Board:
 
     def children(self, seen: set[Hashable]) -> list[tuple[int, int]]:
         stack: list[list[tuple[int, int]]] = []
-        self._walk([], stack, seen, 0, here=True)
+        self.walk([], stack, seen, 0, here=True)
         return stack[0]
 
     def walk(self, path: list[tuple[int, int]], stack: list[list[tuple[int, int]]], seen: set[Hashable],
-             budget: int) -> tuple[int, tuple[int, int] | None]:
-        return self._walk(path, stack, seen, budget, here=False)
-
-    def _walk(self, path: list[tuple[int, int]], stack: list[list[tuple[int, int]]], seen: set[Hashable],
-              budget: int, here: bool) -> tuple[int, tuple[int, int] | None]:
+             budget: int, here: bool = False) -> tuple[int, tuple[int, int] | None]:
         """The solver's ``_walk`` written out for the grid: no call per move or position,
         a key hashed once (added, and new if the set grew), and a child tried for a win
         only when a card leaves the last column, as a winning move's card does. With
