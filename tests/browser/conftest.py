@@ -1,12 +1,18 @@
 """Playwright against the built site, served on 127.0.0.1, in Debian's Chromium.
 
 Every page records the requests it makes; a test fails if any leaves the test server.
+
+A page whose renderer process crashes (Chromium's "Target crashed" or "Page crashed")
+fails its test with that message; the test is then run again, at most twice, and the
+crash is listed at the end of the run with the machine's free memory and disk. An
+assertion that fails, or any other error, is never run again.
 """
 
 from __future__ import annotations
 
 import functools
 import http.server
+import shutil
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,9 +24,32 @@ from playwright.sync_api import Page
 from tools import site
 
 CHROMIUM = "/usr/bin/chromium"
+# --disable-dev-shm-usage: shared memory in the temporary folder, not /dev/shm, which can be
+# small in a container (the launcher's own check for that fails where /dev/shm is listed twice).
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync", "--no-first-run"]
+         "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"]
+CRASHED = ["Target crashed", "Page crashed"]
+CRASHES: list[str] = []
 SHOTS = Path(__file__).resolve().parents[2] / "test-results" / "screenshots"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.get_closest_marker("browser"):
+            item.add_marker(pytest.mark.flaky(reruns=2, only_rerun=CRASHED))
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    if CRASHES:
+        terminalreporter.section("crashed pages")
+        for line in CRASHES:
+            terminalreporter.write_line(line)
+
+
+def _machine() -> str:
+    fields = dict(line.split(":", 1) for line in Path("/proc/meminfo").read_text().splitlines())
+    free = {where: shutil.disk_usage(where).free >> 20 for where in ("/tmp", "/dev/shm") if Path(where).exists()}
+    return f"memory available {fields['MemAvailable'].strip()}, free MiB {free}"
 
 
 @pytest.fixture(scope="session")
@@ -40,12 +69,13 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 @pytest.fixture
-def site_page(page: Page, server: str) -> Iterator[Page]:
+def site_page(page: Page, server: str, request: pytest.FixtureRequest) -> Iterator[Page]:
     """A page of the site; no request may go anywhere but the test server."""
     foreign: list[str] = []
     page.on("request", lambda r: None if r.url.startswith((server, "data:")) else foreign.append(r.url))
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("crash", lambda p: CRASHES.append(f"{request.node.nodeid}: {_machine()}"))
     page.set_default_timeout(30_000)
     yield page
     assert foreign == [], f"requests left the site: {foreign[:5]}"
