@@ -26,9 +26,6 @@ from playwright.sync_api import sync_playwright
 from pygame_engine import registry
 from tools import site
 
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync", "--no-first-run"]
-
 # One gesture in the page: pointer down and up on an element, then wait for a frame.
 TAP = """async ([selector]) => {
   const el = document.querySelector(selector);
@@ -71,7 +68,7 @@ def main() -> None:
     loads: list[float] = []
     taps: dict[str, list[float]] = {}
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS)
+        browser = p.chromium.launch(executable_path=site.CHROMIUM, args=site.CHROMIUM_FLAGS)
         for _ in range(args.runs):
             context = browser.new_context(viewport={"width": 1280, "height": 800})
             page = context.new_page()

@@ -26,8 +26,6 @@ from playwright.sync_api import sync_playwright
 
 from tools import site
 
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync", "--no-first-run"]
 BARE = """<!doctype html><meta charset="utf-8"><title>bare</title>
 <script type="module">
 import { loadPyodide } from "./pyodide/pyodide.mjs";
@@ -63,7 +61,7 @@ def main() -> None:
     (built / "bare.html").write_text(BARE)
     results: dict[str, list[float]] = {"bare": [], "cold": [], "warm": [], "offline": [], "bytes": []}
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS)
+        browser = p.chromium.launch(executable_path=site.CHROMIUM, args=site.CHROMIUM_FLAGS)
         for _ in range(args.runs):
             server = Server(built)
             context = browser.new_context(service_workers="block")

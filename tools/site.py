@@ -27,6 +27,14 @@ ROOT = Path(__file__).resolve().parent.parent
 PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 PACKAGES = ("pygame_engine", "rules", "web/pasyansy_web")
 
+# Debian's Chromium as the tests and benchmarks start it. --disable-dev-shm-usage keeps shared
+# memory in the temporary folder, not /dev/shm, which can be small in a container (Debian's
+# launcher checks that itself, but fails to read the size where /dev/shm is mounted twice).
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync", "--no-first-run",
+                  "--disable-dev-shm-usage"]
+
 
 def _zip_packages(target: Path) -> None:
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as zf:

@@ -23,11 +23,6 @@ from playwright.sync_api import Page
 
 from tools import site
 
-CHROMIUM = "/usr/bin/chromium"
-# --disable-dev-shm-usage: shared memory in the temporary folder, not /dev/shm, which can be
-# small in a container (the launcher's own check for that fails where /dev/shm is listed twice).
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"]
 CRASHED = ["Target crashed", "Page crashed"]
 CRASHES: list[str] = []
 SHOTS = Path(__file__).resolve().parents[2] / "test-results" / "screenshots"
@@ -54,7 +49,7 @@ def _machine() -> str:
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args() -> dict[str, Any]:
-    return {"executable_path": CHROMIUM, "args": FLAGS}
+    return {"executable_path": site.CHROMIUM, "args": site.CHROMIUM_FLAGS}
 
 
 @pytest.fixture(scope="session")
