@@ -3,9 +3,9 @@
 Every page records the requests it makes; a test fails if any leaves the test server.
 
 A page whose renderer process crashes (Chromium's "Target crashed" or "Page crashed")
-fails its test with that message; the test is then run again, at most twice, and the
-crash is listed at the end of the run with the machine's free memory and disk. An
-assertion that fails, or any other error, is never run again.
+fails its test with that message; the test is then run again, at most three times,
+2 s apart, and the crash is listed at the end of the run with the machine's free memory
+and disk. An assertion that fails, or any other error, is never run again.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ SHOTS = Path(__file__).resolve().parents[2] / "test-results" / "screenshots"
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if item.get_closest_marker("browser"):
-            item.add_marker(pytest.mark.flaky(reruns=2, only_rerun=CRASHED))
+            item.add_marker(pytest.mark.flaky(reruns=3, reruns_delay=2, only_rerun=CRASHED))
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
