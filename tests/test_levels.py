@@ -65,6 +65,43 @@ def test_a_deal_in_several_result_files_counts_once(tmp_path: Path, monkeypatch:
     assert (data["easy"], data["medium"], data["hard"]) == ([1], [2], [3])
 
 
+def test_results_with_other_options_alone_update_only_their_counts(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    def record(deal: int, options: dict[str, int], verdict: str, wins: int) -> str:
+        return json.dumps({"game": "hard_rug", "deal": deal, "options": options, "verdict": verdict, "nodes": 10,
+                           "seconds": 0.1, "budget_seconds": 2, "line": 0, "player_wins": wins, "plays": 32,
+                           "verified": verdict == "won"})
+
+    default, bare, again = tmp_path / "default.jsonl", tmp_path / "bare.jsonl", tmp_path / "again.jsonl"
+    default.write_text("\n".join(record(d, {}, "won", d) for d in (1, 2, 3)))
+    bare.write_text("\n".join([record(1, {"reshuffles": 0}, "won", 0), record(2, {"reshuffles": 0}, "lost", 0)]))
+    again.write_text("\n".join([record(1, {"reshuffles": 0}, "won", 0), record(2, {"reshuffles": 0}, "won", 0),
+                               record(3, {"reshuffles": 0}, "lost", 0)]))
+    monkeypatch.setattr(levels, "OUT", tmp_path)
+    levels.main([str(default), str(bare)])
+    before = json.loads((tmp_path / "hard_rug.json").read_text())
+    assert before["other_rules"] == [{"options": {"reshuffles": 0}, "decided_from": 2, "proved_winnable": 1,
+                                      "proved_lost": 1}]
+    levels.main([str(again)])
+    after = json.loads((tmp_path / "hard_rug.json").read_text())
+    assert after["other_rules"] == [{"options": {"reshuffles": 0}, "decided_from": 3, "proved_winnable": 2,
+                                     "proved_lost": 1}]
+    del before["other_rules"], after["other_rules"]
+    assert after == before, "the levels and the default rules' counts stay"
+
+
+def test_results_with_other_options_need_a_catalogue(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    bare = tmp_path / "bare.jsonl"
+    bare.write_text(json.dumps({"game": "hard_rug", "deal": 1, "options": {"reshuffles": 0}, "verdict": "won",
+                                "nodes": 10, "seconds": 0.1, "budget_seconds": 2, "line": 0, "player_wins": 0,
+                                "plays": 0}))
+    monkeypatch.setattr(levels, "OUT", tmp_path)
+    levels.main([str(bare)])
+    assert not (tmp_path / "hard_rug.json").exists()
+    assert "no catalogue yet" in capsys.readouterr().out
+
+
 def synthetic(game_id: str, wins: list[int]) -> list[dict[str, object]]:
     return [{"game": game_id, "deal": d + 1, "options": {}, "verdict": "won", "nodes": 10 + d, "seconds": 0.1,
              "budget_seconds": 2, "line": 0, "player_wins": w, "plays": 32} for d, w in enumerate(wins)]

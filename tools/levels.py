@@ -11,7 +11,9 @@ order whose mean rate is nearest the source's, easy first, then medium and hard
 below it; a level the source gives no rate for aims at the geometric mean of its
 neighbours. Other games, or too few deals, are cut into three equal parts.
 Writes ``pygame_engine/levels/<game>.json`` with the rates, bands and counts,
-which the rules page quotes.
+which the rules page quotes. Results with other options (no reshuffles, say) only add
+their counts; given without the default rules' results, they replace those counts in
+the catalogue already written and leave its levels as they are.
 """
 
 from __future__ import annotations
@@ -136,6 +138,21 @@ def main(argv: list[str] | None = None) -> None:
         sizes = {k: len(catalogue[k]) for k in LEVELS}
         print(f"{game_id}: {catalogue['proved_winnable']} of {len(records)} proved winnable; {sizes}; "
               f"bands {catalogue['bands']}; mean player rate {catalogue['mean_player_rate']}")
+    made = {game_id for game_id, rules in by_rules if json.loads(rules) == registry.get(game_id).normalize_options()}
+    for (game_id, rules), found in sorted(by_rules.items()):
+        if game_id in made:
+            continue
+        path = OUT / f"{game_id}.json"
+        if not path.exists():
+            print(f"{game_id}: no catalogue yet for the counts of {rules}; give the default rules' results too")
+            continue
+        catalogue = json.loads(path.read_text())
+        entry = {"options": json.loads(rules), **counts(list(found.values()))}
+        others = [other for other in catalogue.get("other_rules", []) if other["options"] != entry["options"]]
+        catalogue["other_rules"] = sorted([*others, entry], key=lambda o: json.dumps(o["options"], sort_keys=True))
+        path.write_text(json.dumps(catalogue, ensure_ascii=False, indent=1) + "\n")
+        print(f"{game_id} with {rules}: {entry['proved_winnable']} proved winnable, {entry['proved_lost']} proved lost "
+              f"of {entry['decided_from']}; the levels are unchanged")
 
 
 if __name__ == "__main__":
