@@ -50,11 +50,13 @@ def test_an_unknown_level_is_refused() -> None:
         pick("hard_rug", "expert", random.Random(1))
 
 
-def test_a_deal_in_several_result_files_counts_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    def record(deal: int, verdict: str, wins: int) -> str:
-        return json.dumps({"game": "hard_rug", "deal": deal, "options": {}, "verdict": verdict, "nodes": 10,
-                           "seconds": 0.1, "budget_seconds": 2, "line": 0, "player_wins": wins, "plays": 32})
+def record(deal: int, verdict: str, wins: int = 0, options: dict[str, int] | None = None) -> str:
+    """One line of the batch's results for ``hard_rug``."""
+    return json.dumps({"game": "hard_rug", "deal": deal, "options": options or {}, "verdict": verdict, "nodes": 10,
+                       "seconds": 0.1, "budget_seconds": 2, "line": 0, "player_wins": wins, "plays": 32})
 
+
+def test_a_deal_in_several_result_files_counts_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     first, rerun = tmp_path / "first.jsonl", tmp_path / "rerun.jsonl"
     first.write_text("\n".join([record(1, "won", 9), record(2, "unknown", 0), record(3, "won", 1)]))
     rerun.write_text("\n".join([record(1, "unknown", 0), record(2, "won", 5)]))
@@ -67,16 +69,12 @@ def test_a_deal_in_several_result_files_counts_once(tmp_path: Path, monkeypatch:
 
 def test_results_with_other_options_alone_update_only_their_counts(tmp_path: Path,
                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    def record(deal: int, options: dict[str, int], verdict: str, wins: int) -> str:
-        return json.dumps({"game": "hard_rug", "deal": deal, "options": options, "verdict": verdict, "nodes": 10,
-                           "seconds": 0.1, "budget_seconds": 2, "line": 0, "player_wins": wins, "plays": 32,
-                           "verified": verdict == "won"})
-
+    bare_rules = {"reshuffles": 0}
     default, bare, again = tmp_path / "default.jsonl", tmp_path / "bare.jsonl", tmp_path / "again.jsonl"
-    default.write_text("\n".join(record(d, {}, "won", d) for d in (1, 2, 3)))
-    bare.write_text("\n".join([record(1, {"reshuffles": 0}, "won", 0), record(2, {"reshuffles": 0}, "lost", 0)]))
-    again.write_text("\n".join([record(1, {"reshuffles": 0}, "won", 0), record(2, {"reshuffles": 0}, "won", 0),
-                               record(3, {"reshuffles": 0}, "lost", 0)]))
+    default.write_text("\n".join(record(d, "won", d) for d in (1, 2, 3)))
+    bare.write_text("\n".join([record(1, "won", options=bare_rules), record(2, "lost", options=bare_rules)]))
+    again.write_text("\n".join([record(1, "won", options=bare_rules), record(2, "won", options=bare_rules),
+                               record(3, "lost", options=bare_rules)]))
     monkeypatch.setattr(levels, "OUT", tmp_path)
     levels.main([str(default), str(bare)])
     before = json.loads((tmp_path / "hard_rug.json").read_text())
@@ -93,9 +91,7 @@ def test_results_with_other_options_alone_update_only_their_counts(tmp_path: Pat
 def test_results_with_other_options_need_a_catalogue(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                      capsys: pytest.CaptureFixture[str]) -> None:
     bare = tmp_path / "bare.jsonl"
-    bare.write_text(json.dumps({"game": "hard_rug", "deal": 1, "options": {"reshuffles": 0}, "verdict": "won",
-                                "nodes": 10, "seconds": 0.1, "budget_seconds": 2, "line": 0, "player_wins": 0,
-                                "plays": 0}))
+    bare.write_text(record(1, "won", options={"reshuffles": 0}))
     monkeypatch.setattr(levels, "OUT", tmp_path)
     levels.main([str(bare)])
     assert not (tmp_path / "hard_rug.json").exists()

@@ -125,9 +125,11 @@ def main(argv: list[str] | None = None) -> None:
             earlier = deals.get(record["deal"])
             if earlier is None or earlier["verdict"] != "won" or record["verdict"] == "won":
                 deals[record["deal"]] = record
+    made = set()
     for (game_id, rules), deals in by_rules.items():
         if json.loads(rules) != registry.get(game_id).normalize_options():
             continue
+        made.add(game_id)
         records = [deals[d] for d in sorted(deals)]
         catalogue = make(records, args.size)
         catalogue["other_rules"] = [
@@ -138,9 +140,8 @@ def main(argv: list[str] | None = None) -> None:
         sizes = {k: len(catalogue[k]) for k in LEVELS}
         print(f"{game_id}: {catalogue['proved_winnable']} of {len(records)} proved winnable; {sizes}; "
               f"bands {catalogue['bands']}; mean player rate {catalogue['mean_player_rate']}")
-    made = {game_id for game_id, rules in by_rules if json.loads(rules) == registry.get(game_id).normalize_options()}
     for (game_id, rules), found in sorted(by_rules.items()):
-        if game_id in made:
+        if game_id in made:  # its catalogue was just made, these counts with it
             continue
         path = OUT / f"{game_id}.json"
         if not path.exists():
