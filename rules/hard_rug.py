@@ -83,6 +83,31 @@ def _fitting_card(cells: tuple[int, ...], gap: int) -> int | None:
     return left + 1
 
 
+def safe_chain_move(cells: tuple[int, ...]) -> tuple[int, int] | None:
+    """The first gap (in cell order) that a card may fill as the position's only move, as
+    ``(from, to)`` cells, or ``None``.
+
+    Such a gap follows a chain from an ace in column 1, and the card it takes is either a
+    king, or lies in the last column, or has its own successor on its right. Nothing can
+    then take the move away (a chain never moves, and only that card fits the gap), and
+    it takes nothing away from any other sequence of moves: the cell it leaves could only
+    ever serve its successor, which cannot get there first. So every dead end reachable
+    from the position is still reachable after it, the won grid among them
+    (``docs/decisions.md``).
+    """
+    for gap, card in enumerate(cells):
+        col = gap % COLS
+        if card != GAP or not col:
+            continue
+        want = _fitting_card(cells, gap)
+        if want is None or rank(want) != col + 1 or cells[gap - col : gap] != _BEFORE[want] or want not in cells:
+            continue
+        src = cells.index(want)
+        if rank(want) == KING or src % COLS == COLS - 1 or cells[src + 1] == want + 1:
+            return src, gap
+    return None
+
+
 def _reshuffled(state: RugState) -> RugState:
     chains = [chain_length(state.cells, r) for r in range(ROWS)]
     kept = {state.cells[r * COLS + i] for r in range(ROWS) for i in range(chains[r])}
@@ -98,6 +123,8 @@ def _reshuffled(state: RugState) -> RugState:
 
 
 _ACES: Final = tuple(suit * 13 for suit in range(4))
+_BEFORE: Final = tuple(tuple(range(c - c % 13, c)) for c in range(52))
+"""``_BEFORE[card]``: the chain from its ace that a card follows in its own column (A … card − 1)."""
 _MOVE: Final = [[Move(CARD_MOVE, cell_name(src), cell_name(dst)) for dst in range(ROWS * COLS)]
                 for src in range(ROWS * COLS)]
 """``_MOVE[src][dst]``: the move from cell ``src`` to cell ``dst``, made once."""
@@ -148,6 +175,7 @@ class _Board:
         ``here`` the board's own position is expanded first: that is :meth:`children`.
         About a quarter more positions a second than the calls (``docs/decisions.md``)."""
         grid, where, gaps, share, last = self.grid, self.where, self.gaps, _SHARE, _LAST
+        column, chains, kings = _COLUMN, _CHAIN, _KINGS
         made = 0
         while True:
             if here:
@@ -174,14 +202,27 @@ class _Board:
                 self.code ^= share[src][card] ^ share[dst][card]
                 path.append(token)
             code = self.code
-            fresh = []
+            fresh: list[tuple[int, int]] = []
             size = len(seen)
             near = False
             for gap in sorted(gaps):
-                if gap % COLS:
+                col = gap % COLS
+                if col:
                     card = _NEXT[grid[gap - 1]]
                     if card < 0 or (src := where[card]) < 0:
                         continue
+                    if column[card] == col and grid[gap - col : gap] == chains[card] and (
+                            src % COLS == COLS - 1 or grid[src + 1] == card + 1 or card in kings):
+                        # A safe move into a chain's end (safe_chain_move) goes alone: the
+                        # children claimed before it are given back.
+                        for made_src, made_gap in fresh:
+                            was = grid[made_src]
+                            seen.discard(code ^ share[made_src][was] ^ share[made_gap][was])
+                        size = len(seen)
+                        seen.add(code ^ share[src][card] ^ share[gap][card])
+                        fresh = [(src, gap)] if len(seen) > size else []
+                        near = src in last
+                        break
                     seen.add(code ^ share[src][card] ^ share[gap][card])
                     if len(seen) > size:
                         size += 1
@@ -256,6 +297,10 @@ _WON_ROWS: Final = {ace: bytes(range(ace, ace + 13)) for ace in _ACES}
 _NEXT: Final = tuple(c + 1 if c < _FREE and (c + 1) % 13 else -1 for c in range(_FREE + 1))
 """The card a gap takes after each left neighbour (``-1`` after a king or a gap)."""
 _LAST: Final = frozenset(r * COLS + COLS - 1 for r in range(ROWS))
+_COLUMN: Final = tuple(c % 13 for c in range(_FREE))
+"""The column (0 for column 1) that each card has in a won grid."""
+_CHAIN: Final = tuple(bytes(chain) for chain in _BEFORE)
+_KINGS: Final = frozenset(ace + 12 for ace in _ACES)
 
 
 class HardRug(Game[RugState]):
@@ -367,6 +412,14 @@ class HardRug(Game[RugState]):
         if column == 0:
             return 1
         return 0 if chain_length(state.cells, dst // COLS) == column else 2
+
+    def search_moves(self, state: RugState) -> list[tuple[Move, ...]]:
+        """Every legal move, unless a card may go to a chain's end safely
+        (:func:`safe_chain_move`): then that move alone."""
+        safe = safe_chain_move(state.cells)
+        if safe is not None:
+            return [(_MOVE[safe[0]][safe[1]],)]
+        return [(move,) for move in self.legal_moves(state)]
 
     def search_key(self, state: RugState) -> tuple[tuple[int, ...], int]:
         """The grid and the reshuffles used: the deal and the limit are the same all along a search."""

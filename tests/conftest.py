@@ -50,3 +50,15 @@ def won_history(game: Game[Any], deal: int, max_nodes: int) -> History:
         history.play(str(move))
     assert len(history.moves) == len(verdict.line)
     return history
+
+
+def without(game: Game[Any], hook: str) -> Game[Any]:
+    """The game as the solver sees it with one of its optional hooks taken away."""
+
+    class Without:
+        def __getattr__(self, name: str) -> Any:
+            if name == hook:
+                raise AttributeError(name)
+            return getattr(game, name)
+
+    return Without()  # type: ignore[return-value]

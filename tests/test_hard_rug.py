@@ -11,8 +11,8 @@ from pygame_engine.cards import card_text, cards_text, parse_card
 from pygame_engine.deal import shuffled
 from pygame_engine.save import dumps, loads
 from pygame_engine.solver import solve
-from rules.hard_rug import GAP, RugState, board_key, cell_index
-from tests.conftest import perft, won_history
+from rules.hard_rug import GAP, RugState, board_key, cell_index, safe_chain_move
+from tests.conftest import perft, without, won_history
 
 GAME = registry.get("hard_rug")
 
@@ -192,8 +192,9 @@ def test_the_option_without_reshuffles() -> None:
 
 def test_the_search_board_plays_like_the_states() -> None:
     # Along random games, the in-place grid offers the same moves in the same order as
-    # card_moves, plays and takes back each of them exactly, and keys positions alike:
-    # its running key is the key of the grid made afresh, and no two grids share one.
+    # search_moves (every card move, or a safe move into a chain's end alone), plays and
+    # takes back each card move exactly, and keys positions alike: its running key is the
+    # key of the grid made afresh, and no two grids share one.
     grids: dict[int, tuple[int, ...]] = {}
 
     def cells_key(state: RugState) -> int:
@@ -201,32 +202,40 @@ def test_the_search_board_plays_like_the_states() -> None:
         assert grids.setdefault(key, state.cells) == state.cells
         return key
 
+    def token(move: Move) -> tuple[int | None, int | None]:
+        return cell_index(move.src), cell_index(move.dst)
+
     rng = random.Random(7)
     start = GAME.new(1, {"reshuffles": 0})
     short = RugState(0, tuple(GAP if c == parse_card("AS") else c for c in start.cells), 0, 0)
     starts = [GAME.new(deal, {"reshuffles": 0}) for deal in range(1, 6)] + [short]
+    alone = 0
     for state in starts:
         board = GAME.search_board(state)  # type: ignore[attr-defined]
         assert board is not None
         for _ in range(60):
             moves = GAME.card_moves(state)  # type: ignore[attr-defined]
+            searched = [m for macro in GAME.search_moves(state) for m in macro]  # type: ignore[attr-defined]
             tokens = board.children(set())
-            assert [m for t in tokens for m in board.moves(t)] == moves
+            assert [m for t in tokens for m in board.moves(t)] == searched
+            alone += len(searched) < len(moves)
             assert board.won() == GAME.is_won(state)
             assert board.key() == cells_key(state)
             if not moves:
                 break
             assert board.children({cells_key(state)}) == tokens, "no move leads back"
-            assert board.children({cells_key(GAME.apply(state, m)) for m in moves}) == []
-            for token in tokens:
-                assert board.wins(token) == GAME.is_won(GAME.apply(state, board.moves(token)[0]))
-                board.play(token)
-                assert board.key() == cells_key(GAME.apply(state, board.moves(token)[0]))
-                board.unplay(token)
+            assert board.children({cells_key(GAME.apply(state, m)) for m in searched}) == []
+            for move in moves:
+                after = GAME.apply(state, move)
+                assert board.wins(token(move)) == GAME.is_won(after)
+                board.play(token(move))
+                assert board.key() == cells_key(after)
+                board.unplay(token(move))
                 assert board.key() == cells_key(state)
-            token = rng.choice(tokens)
-            board.play(token)
-            state = GAME.apply(state, board.moves(token)[0])
+            move = rng.choice(moves)
+            board.play(token(move))
+            state = GAME.apply(state, move)
+    assert alone > 10
 
 
 CLUBS_AND_DIAMONDS_DONE = (
@@ -263,3 +272,50 @@ def test_the_search_boards_walk_sees_a_winning_ace() -> None:
     assert made == 1 and path == [king] and winner == (cell_index("a14"), cell_index("a1"))
     board.play(winner)
     assert board.won()
+
+
+CHAIN_TO_3S = (
+    "AS 2S 3S -- 6H 7H 8H 9H TH JH QH KH 5H --",
+    "AH 2H 3H 4H 4C 5C 6C 7C 8C 9C TC JC QC --",
+)
+LAST_ROW = "8S 9S TS JS QS KS AC 2C 3C KC TD JD QD KD"
+
+
+@pytest.mark.parametrize(("rows", "safe"), [
+    # a4 follows AS 2S 3S, and 4S at c5 has 5S on its right: 5S can never get there first.
+    ((*CHAIN_TO_3S, "AD 2D 3D 7S 4S 5S 6S 4D 5D 6D 7D 8D 9D --", LAST_ROW), ("c5", "a4")),
+    # 4S at c5 with 6S on its right: 5S might be set there first, so every move is searched.
+    ((*CHAIN_TO_3S, "AD 2D 3D 7S 4S 6S 5S 4D 5D 6D 7D 8D 9D --", LAST_ROW), None),
+    # 4S in the last column: no card ever follows it there.
+    ((*CHAIN_TO_3S, "AD 2D 3D 7S -- 6S 5S 4D 5D 6D 7D 8D 9D 4S", LAST_ROW), ("c14", "a4")),
+    # a4 follows 3S, but not a chain from an ace in column 1.
+    (("2S AS 3S -- 6H 7H 8H 9H TH JH QH KH 5H --", CHAIN_TO_3S[1],
+      "AD 2D 3D 7S 4S 5S 6S 4D 5D 6D 7D 8D 9D --", LAST_ROW), None),
+    # A king, whatever lies on its right: nothing ever follows a king (the first of two safe moves).
+    (("AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS -- KH", "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KS --",
+      "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC -- KC QC", CLUBS_AND_DIAMONDS_DONE[1]), ("b13", "a13")),
+])
+def test_a_safe_move_into_a_chains_end_is_searched_alone(rows: tuple[str, ...], safe: tuple[str, str] | None) -> None:
+    state = RugState(0, grid(*rows).cells, 0, 0)  # no reshuffle left: the grid searches itself
+    moves = [str(m) for m in GAME.legal_moves(state)]
+    searched = [str(m) for macro in GAME.search_moves(state) for m in macro]  # type: ignore[attr-defined]
+    board = GAME.search_board(state)  # type: ignore[attr-defined]
+    assert [str(m) for t in board.children(set()) for m in board.moves(t)] == searched
+    if safe is None:
+        assert searched == moves and safe_chain_move(state.cells) is None
+    else:
+        assert searched == [f"{safe[0]}>{safe[1]}"] and len(moves) > 1
+        assert safe_chain_move(state.cells) == (cell_index(safe[0]), cell_index(safe[1]))
+
+
+@pytest.mark.parametrize(("deal", "result"), [(8, "lost"), (17, "won")])
+def test_the_safe_moves_decide_whole_deals_as_every_move_does(deal: int, result: str) -> None:
+    # The search with safe moves alone (the grid's own search) against the search of every
+    # legal move on states: the same verdict, through fewer positions.
+    start = GAME.new(deal, {"reshuffles": 0})
+    reduced = solve(GAME, start, max_nodes=400_000, max_seconds=60)
+    plain = solve(without(without(GAME, "search_board"), "search_moves"), start, max_nodes=400_000, max_seconds=60)
+    assert reduced.result == plain.result == result
+    assert reduced.nodes < plain.nodes
+    if result == "won":
+        assert GAME.is_won(GAME.replay(deal, reduced.line, {"reshuffles": 0}))

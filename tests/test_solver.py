@@ -16,6 +16,7 @@ from rules.hard_rug import GAP, RugState
 from rules.shrewish_queens import ShrewState, ends_stage
 from rules.thirteen_common import ThirteenState
 from rules.topsy_turvy_queens import NONE, TopsyState
+from tests.conftest import without
 
 
 def cards(text: str) -> tuple[int, ...]:
@@ -286,18 +287,6 @@ def test_a_deal_proved_lost() -> None:
     game = registry.get("hard_rug")
     verdict = solve(game, game.new(8, {"reshuffles": 0}), max_nodes=200_000, max_seconds=60)
     assert verdict.result == "lost" and verdict.line == ()
-
-
-def without(game: Game[Any], hook: str) -> Game[Any]:
-    """The game as the solver sees it with one of its optional hooks taken away."""
-
-    class Without:
-        def __getattr__(self, name: str) -> Any:
-            if name == hook:
-                raise AttributeError(name)
-            return getattr(game, name)
-
-    return Without()  # type: ignore[return-value]
 
 
 def test_the_claiming_search_visits_the_same_positions_when_exhausted() -> None:
