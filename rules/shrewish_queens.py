@@ -337,12 +337,27 @@ class ShrewishQueens(Game[ShrewState]):
         """A beam's score: cards home, less the reserve and the auxiliary pile alike."""
         return sum(map(len, s.foundations)) - len(s.reserve) - len(s.aux)
 
+    def aux_and_places(self, s: ShrewState) -> int:
+        """A beam's score: :meth:`aux_first` less twice the cards on the places. Only an
+        emptied place takes a card off the auxiliary pile, and short piles empty sooner."""
+        return self.aux_first(s) - 2 * sum(map(len, s.tableau))
+
+    def small_places(self, s: ShrewState) -> int:
+        """A beam's score: :meth:`progress` less twice the cards on the places."""
+        return self.progress(s) - 2 * sum(map(len, s.tableau))
+
+    def near_empty(self, s: ShrewState) -> int:
+        """A beam's score: :meth:`progress` plus twice the places that hold one card (one
+        move from taking a card off the auxiliary pile)."""
+        return self.progress(s) + 2 * sum(len(t) == 1 for t in s.tableau)
+
     def quick_steps(self, start: ShrewState) -> list[QuickStep]:
         """The short shuffled searches for a twentieth of the budgets (they win most deals
-        in milliseconds); beams to 0.6, stage by stage of draws, by three scores and
-        widths 10, 50, 200; then a best-first search with both of :meth:`search_score`'s
+        in milliseconds); beams to 0.6, stage by stage of draws, by six scores and widths
+        10, 50, 200 and 1,000; then a best-first search with both of :meth:`search_score`'s
         queues to 0.95; the full search gets the rest (``docs/decisions.md``)."""
-        beams = Beam((self.progress, self.aux_first, self.even), (10, 50, 200), ends_stage)
+        scores = (self.progress, self.aux_first, self.even, self.aux_and_places, self.near_empty, self.small_places)
+        beams = Beam(scores, (10, 50, 200, 1000), ends_stage)
         return [(0.05, None), (0.6, beams), (0.95, self.search_score)]
 
     restart_nodes = 2000

@@ -224,6 +224,18 @@ def test_the_quick_steps_win_a_deal_the_depth_first_searches_leave_open() -> Non
     assert verdict.result == "won" and game.is_won(game.replay(196, verdict.line))
 
 
+def test_the_places_lead_a_beam_to_a_win_the_other_scores_miss() -> None:
+    # Строптивые дамы deal 162: beams fifty wide led by the first three scores run dry; led
+    # by the auxiliary pile and the cards on the places, one wins in about 25,000 positions.
+    game = registry.get("shrewish_queens")
+    start = game.new(162)
+    before = _beam(game, start, 100_000, 60.0, time.perf_counter,
+                   Beam((game.progress, game.aux_first, game.even), (50,), ends_stage))
+    assert before.result == "unknown" and before.nodes < 100_000
+    won = _beam(game, start, 100_000, 60.0, time.perf_counter, Beam((game.aux_and_places,), (50,), ends_stage))
+    assert won.result == "won" and replays("shrewish_queens", start, won.line)
+
+
 def test_a_beam_wins_a_deal_the_other_searches_leave_open() -> None:
     # Строптивые дамы deal 61: the short restarts, the full search and both best-first
     # searches find no win in 40,000 positions each. A beam ten positions wide, led by
