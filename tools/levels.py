@@ -108,6 +108,15 @@ def make(records: list[dict[str, Any]], size: int = SIZE) -> dict[str, Any]:
     }
 
 
+def other_counts(rules: str, found: dict[int, dict[str, Any]]) -> dict[str, Any]:
+    """A catalogue's entry for the results with other options: the options and their counts."""
+    return {"options": json.loads(rules), **counts(list(found.values()))}
+
+
+def write(game_id: str, catalogue: dict[str, Any]) -> None:
+    (OUT / f"{game_id}.json").write_text(json.dumps(catalogue, ensure_ascii=False, indent=1) + "\n")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m tools.levels", description=__doc__.split("\n")[0])
     parser.add_argument("results", nargs="+", help="JSON lines of python -m pygame_engine.batch")
@@ -125,7 +134,7 @@ def main(argv: list[str] | None = None) -> None:
             earlier = deals.get(record["deal"])
             if earlier is None or earlier["verdict"] != "won" or record["verdict"] == "won":
                 deals[record["deal"]] = record
-    made = set()
+    made: set[str] = set()
     for (game_id, rules), deals in by_rules.items():
         if json.loads(rules) != registry.get(game_id).normalize_options():
             continue
@@ -133,10 +142,10 @@ def main(argv: list[str] | None = None) -> None:
         records = [deals[d] for d in sorted(deals)]
         catalogue = make(records, args.size)
         catalogue["other_rules"] = [
-            {"options": json.loads(other), **counts(list(found.values()))}
+            other_counts(other, found)
             for (other_game, other), found in sorted(by_rules.items()) if other_game == game_id and other != rules
         ]
-        (OUT / f"{game_id}.json").write_text(json.dumps(catalogue, ensure_ascii=False, indent=1) + "\n")
+        write(game_id, catalogue)
         sizes = {k: len(catalogue[k]) for k in LEVELS}
         print(f"{game_id}: {catalogue['proved_winnable']} of {len(records)} proved winnable; {sizes}; "
               f"bands {catalogue['bands']}; mean player rate {catalogue['mean_player_rate']}")
@@ -148,10 +157,10 @@ def main(argv: list[str] | None = None) -> None:
             print(f"{game_id}: no catalogue yet for the counts of {rules}; give the default rules' results too")
             continue
         catalogue = json.loads(path.read_text())
-        entry = {"options": json.loads(rules), **counts(list(found.values()))}
+        entry = other_counts(rules, found)
         others = [other for other in catalogue.get("other_rules", []) if other["options"] != entry["options"]]
         catalogue["other_rules"] = sorted([*others, entry], key=lambda o: json.dumps(o["options"], sort_keys=True))
-        path.write_text(json.dumps(catalogue, ensure_ascii=False, indent=1) + "\n")
+        write(game_id, catalogue)
         print(f"{game_id} with {rules}: {entry['proved_winnable']} proved winnable, {entry['proved_lost']} proved lost "
               f"of {entry['decided_from']}; the levels are unchanged")
 
