@@ -41,8 +41,14 @@ SOURCE_NAMES: Final = ("r", *PLACE_NAMES)
 _MOVES: Final = {(src, dst): Move(CARD_MOVE, src, dst) for src in SOURCE_NAMES
                  for dst in FOUNDATION_NAMES + PLACE_NAMES if src != dst}
 """Every card move there can be, made once."""
+_MOVES_BY_NUMBER: Final = tuple(tuple(_MOVES.get((src, dst), Move(CARD_MOVE, src, dst))
+                                       for dst in FOUNDATION_NAMES + PLACE_NAMES) for src in SOURCE_NAMES)
+"""The same moves by number: sources 0 (the reserve), 1 … 8; foundations 0 … 7, places
+8 … 15 (a place onto itself is there only to keep the numbers; it is never offered)."""
 _NEXT_HOME: Final = KING_TO_QUEEN.successors()
 """The card a foundation takes next, by its top card (none after a queen: it is complete)."""
+_HOME_AFTER: Final = tuple(_NEXT_HOME.get(card, -1) for card in range(52))
+"""The same by card, ``-1`` after a queen."""
 
 
 def ends_stage(macro: tuple[Move, ...]) -> bool:
@@ -205,24 +211,25 @@ class ShrewishQueens(Game[ShrewState]):
     def card_moves(self, s: ShrewState) -> list[Move]:
         """Source by source (the reserve, then places 1 … 8): to a foundation, then onto a place.
 
-        What each foundation and each place's top card takes is worked out once, so each
-        source is one look-up (the search's hot spot)."""
-        homes: dict[int, tuple[str, ...]] = {}
-        for name, f in zip(FOUNDATION_NAMES, s.foundations, strict=True):
-            if f and (want := _NEXT_HOME.get(f[-1])) is not None:
-                homes[want] = (*homes[want], name) if want in homes else (name,)
-        onto: dict[int, tuple[str, ...]] = {}
-        for name, t in zip(PLACE_NAMES, s.tableau, strict=True):
+        What each foundation and each place's top card takes is worked out once, as the
+        numbers of the piles that take it, so each source is one look-up (the search's
+        hot spot)."""
+        homes: dict[int, tuple[int, ...]] = {}
+        for j, f in enumerate(s.foundations):
+            if f and (want := _HOME_AFTER[f[-1]]) >= 0:
+                homes[want] = (*homes[want], j) if want in homes else (j,)
+        onto: dict[int, tuple[int, ...]] = {}
+        j = FOUNDATIONS
+        for t in s.tableau:
             if t and (under := BELOW_IN_SUIT[t[-1]]) >= 0:
-                onto[under] = (*onto[under], name) if under in onto else (name,)
+                onto[under] = (*onto[under], j) if under in onto else (j,)
+            j += 1
         moves: list[Move] = []
-        for src, pile in zip(SOURCE_NAMES, (s.reserve, *s.tableau), strict=True):
-            if pile:
-                card = pile[-1]
-                if card in homes:
-                    moves += [_MOVES[src, dst] for dst in homes[card]]
-                if card in onto:
-                    moves += [_MOVES[src, dst] for dst in onto[card] if dst != src]
+        for i, pile in enumerate((s.reserve, *s.tableau)):
+            if pile and ((card := pile[-1]) in homes or card in onto):
+                by, itself = _MOVES_BY_NUMBER[i], i + FOUNDATIONS - 1  # the source's own place, if a place
+                moves += [by[k] for k in homes.get(card, ())]
+                moves += [by[k] for k in onto.get(card, ()) if k != itself]
         return moves
 
     def legal_moves(self, s: ShrewState) -> list[Move]:
@@ -252,9 +259,12 @@ class ShrewishQueens(Game[ShrewState]):
         return table.state(s.deal)
 
     def apply(self, state: ShrewState, move: Move) -> ShrewState:
-        if move.kind == CARD_MOVE and (move.src == "r" or len(state.tableau[int(move.src[1:]) - 1]) > 1):
-            # No place empties, so nothing automatic follows: only two piles change.
-            return self._card_move(state, move)
+        if move.kind == CARD_MOVE:
+            if move.src == "r" or len(state.tableau[int(move.src[1:]) - 1]) > 1:
+                # No place empties, so nothing automatic follows: only two piles change.
+                return self._card_move(state, move)
+            if (quick := self._emptying_move(state, move)) is not None:
+                return quick
         if move.kind == "draw" and state.stock and rank(state.stock[-1]) < QUEEN and all(state.tableau):
             # Neither a king nor a queen, and no empty place to refill: only the card moves.
             s, card = state, state.stock[-1]
@@ -276,6 +286,28 @@ class ShrewishQueens(Game[ShrewState]):
         else:
             tableau = (*tableau[:j], (*tableau[j], card), *tableau[j + 1 :])
         return ShrewState(s.deal, foundations, tableau, s.stock, s.aux, reserve, s.turned)
+
+    def _emptying_move(self, s: ShrewState, move: Move) -> ShrewState | None:
+        """A card move that empties its place, when rule R refills the place with one card
+        below a queen (from the auxiliary pile, else from the reserve) and nothing else
+        follows; ``None`` when a king or a queen comes, or nothing does."""
+        i = int(move.src[1:]) - 1
+        card, aux, reserve = s.tableau[i][0], s.aux, s.reserve
+        if aux:
+            fill, aux = aux[-1], aux[:-1]
+        elif reserve:
+            fill, reserve = reserve[-1], reserve[:-1]
+        else:
+            return None
+        if rank(fill) >= QUEEN:
+            return None
+        tableau, foundations, j = list(s.tableau), s.foundations, int(move.dst[1:]) - 1
+        tableau[i] = (fill,)
+        if move.dst[0] == "f":
+            foundations = (*foundations[:j], (*foundations[j], card), *foundations[j + 1 :])
+        else:
+            tableau[j] = (*tableau[j], card)
+        return ShrewState(s.deal, foundations, tuple(tableau), s.stock, aux, reserve, s.turned)
 
     def steps(self, state: ShrewState, move: Move) -> list[Step]:
         """The automatic steps that ``move`` sets off (it must be legal), in order."""
@@ -431,7 +463,9 @@ class ShrewishQueens(Game[ShrewState]):
     # --- the end -----------------------------------------------------------------------
 
     def is_won(self, s: ShrewState) -> bool:
-        return all(len(f) == 13 for f in s.foundations)
+        # Cards only move between piles, so a card left in the stock, auxiliary pile or
+        # reserve answers at once (the solvers ask this of every position).
+        return not (s.stock or s.aux or s.reserve) and all(len(f) == 13 for f in s.foundations)
 
     def drawing_cycles(self, s: ShrewState) -> bool:
         """Whether drawing alone can only bring back a position already seen.

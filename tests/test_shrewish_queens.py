@@ -10,6 +10,7 @@ import pytest
 from pygame_engine import IllegalMoveError, registry
 from pygame_engine.cards import QUEEN, cards_text, parse_card, rank
 from pygame_engine.deal import event_rng, shuffled
+from pygame_engine.moves import CARD_MOVE, Move
 from rules.shrewish_queens import ShrewState, Step
 from tests.conftest import perft, won_history
 
@@ -262,20 +263,37 @@ def test_a_whole_game_won_through_the_checked_path() -> None:
 
 
 def test_the_quick_moves_give_the_same_state_as_the_full_ones() -> None:
-    # apply() takes short cuts for a card move that empties no place and for a draw of a
-    # card below a queen with no place empty; along random games every legal move must
-    # give exactly what the full move with its automatic steps gives.
+    # apply() takes short cuts for a card move that empties no place, for one that empties
+    # a place refilled by a card below a queen, and for a draw of a card below a queen
+    # with no place empty; along random games every legal move must give exactly what
+    # the full move with its automatic steps gives.
+    # Random games seldom use up the auxiliary pile, so the positions along two won games,
+    # where the reserve refills the places, are tried as well.
     rng = random.Random(9)
-    tried = plain_draws = 0
+    tried = plain_draws = emptying = from_reserve = 0
+
+    def try_every_move(deal: int, state: ShrewState) -> list[Move]:
+        nonlocal tried, plain_draws, emptying, from_reserve
+        moves = GAME.legal_moves(state)
+        for move in moves:
+            assert GAME.apply(state, move) == GAME._run(state, move, None), (deal, move)  # type: ignore[attr-defined]
+            tried += 1
+            plain_draws += move.kind == "draw" and rank(state.stock[-1]) < QUEEN and all(state.tableau)
+            if move.kind == CARD_MOVE and move.src != "r" and len(state.tableau[int(move.src[1:]) - 1]) == 1:
+                emptying += 1
+                from_reserve += not state.aux
+        return moves
+
     for deal in range(1, 13):
         state = GAME.new(deal)
         for _ in range(250):
-            moves = GAME.legal_moves(state)
-            if not moves:
+            if not (moves := try_every_move(deal, state)):
                 break
-            for move in moves:
-                assert GAME.apply(state, move) == GAME._run(state, move, None), (deal, move)  # type: ignore[attr-defined]
-                tried += 1
-                plain_draws += move.kind == "draw" and rank(state.stock[-1]) < QUEEN and all(state.tableau)
             state = GAME.apply(state, rng.choice(moves))
-    assert tried > 1000 and plain_draws > 100
+    for deal in (1, 3):
+        state = GAME.new(deal)
+        for move in won_history(GAME, deal, max_nodes=20_000).moves:
+            try_every_move(deal, state)
+            state = GAME.apply(state, move)
+    assert tried > 1000 and plain_draws > 100 and emptying > 100 and from_reserve > 20, (
+        tried, plain_draws, emptying, from_reserve)
