@@ -147,9 +147,11 @@ class _Board:
     """The grid as bytes, changed in place, for the full search once no reshuffle is left.
 
     Where each card lies and where the gaps are is kept alongside, so a move is found
-    and played without scanning the grid; so is the key, one integer that a move changes
-    in two cells' bits, so a child's key is two look-ups away and no copy of the grid is
-    made. The moves come in :meth:`HardRug.card_moves`'s order, as ``(from, to)`` cell pairs.
+    and played without scanning the grid (the gaps in cell order, sorted again as each
+    move is played: cheaper than sorting them for each position); so is the key, one
+    integer that a move changes in two cells' bits, so a child's key is two look-ups
+    away and no copy of the grid is made. The moves come in :meth:`HardRug.card_moves`'s
+    order, as ``(from, to)`` cell pairs.
     """
 
     __slots__ = ("code", "gaps", "grid", "where")
@@ -192,6 +194,7 @@ class _Board:
                     card = grid[dst]
                     grid[src], grid[dst], where[card] = card, _FREE, src
                     gaps[gaps.index(src)] = dst
+                    gaps.sort()
                     self.code ^= share[src][card] ^ share[dst][card]
                     continue
                 token = top.pop()
@@ -199,13 +202,14 @@ class _Board:
                 card = grid[src]
                 grid[dst], grid[src], where[card] = card, _FREE, dst
                 gaps[gaps.index(dst)] = src
+                gaps.sort()
                 self.code ^= share[src][card] ^ share[dst][card]
                 path.append(token)
             code = self.code
             fresh: list[tuple[int, int]] = []
             size = len(seen)
             near = False
-            for gap in sorted(gaps):
+            for gap in gaps:  # kept in cell order
                 col = gap % COLS
                 if col:
                     card = _NEXT[grid[gap - 1]]
@@ -266,6 +270,7 @@ class _Board:
         self.where[card] = dst
         gaps = self.gaps
         gaps[gaps.index(dst)] = src
+        gaps.sort()
         self.code ^= _SHARE[src][card] ^ _SHARE[dst][card]
 
     def unplay(self, move: tuple[int, int]) -> None:
