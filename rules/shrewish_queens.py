@@ -227,7 +227,8 @@ class ShrewishQueens(Game[ShrewState]):
         moves: list[Move] = []
         for i, pile in enumerate((s.reserve, *s.tableau)):
             if pile and ((card := pile[-1]) in homes or card in onto):
-                by, itself = _MOVES_BY_NUMBER[i], i + FOUNDATIONS - 1  # the source's own place, if a place
+                # The source's own place number (for the reserve, i = 0, a number no place has).
+                by, itself = _MOVES_BY_NUMBER[i], i + FOUNDATIONS - 1
                 moves += [by[k] for k in homes.get(card, ())]
                 moves += [by[k] for k in onto.get(card, ()) if k != itself]
         return moves
