@@ -97,10 +97,10 @@ def safe_chain_move(cells: tuple[int, ...]) -> tuple[int, int] | None:
     """
     for gap, card in enumerate(cells):
         col = gap % COLS
-        if card != GAP or not col:
+        if card != GAP or not col or chain_length(cells, gap // COLS) != col:
             continue
         want = _fitting_card(cells, gap)
-        if want is None or rank(want) != col + 1 or cells[gap - col : gap] != _BEFORE[want] or want not in cells:
+        if want is None or want not in cells:
             continue
         src = cells.index(want)
         if rank(want) == KING or src % COLS == COLS - 1 or cells[src + 1] == want + 1:
@@ -123,8 +123,6 @@ def _reshuffled(state: RugState) -> RugState:
 
 
 _ACES: Final = tuple(suit * 13 for suit in range(4))
-_BEFORE: Final = tuple(tuple(range(c - c % 13, c)) for c in range(52))
-"""``_BEFORE[card]``: the chain from its ace that a card follows in its own column (A … card − 1)."""
 _MOVE: Final = [[Move(CARD_MOVE, cell_name(src), cell_name(dst)) for dst in range(ROWS * COLS)]
                 for src in range(ROWS * COLS)]
 """``_MOVE[src][dst]``: the move from cell ``src`` to cell ``dst``, made once."""
@@ -177,7 +175,7 @@ class _Board:
         ``here`` the board's own position is expanded first: that is :meth:`children`.
         About a quarter more positions a second than the calls (``docs/decisions.md``)."""
         grid, where, gaps, share, last = self.grid, self.where, self.gaps, _SHARE, _LAST
-        column, chains, kings = _COLUMN, _CHAIN, _KINGS
+        column, chains = _COLUMN, _CHAIN
         made = 0
         while True:
             if here:
@@ -216,7 +214,7 @@ class _Board:
                     if card < 0 or (src := where[card]) < 0:
                         continue
                     if column[card] == col and grid[gap - col : gap] == chains[card] and (
-                            src % COLS == COLS - 1 or grid[src + 1] == card + 1 or card in kings):
+                            src % COLS == COLS - 1 or grid[src + 1] == card + 1 or column[card] == 12):
                         # A safe move into a chain's end (safe_chain_move) goes alone: the
                         # children claimed before it are given back.
                         for made_src, made_gap in fresh:
@@ -304,8 +302,8 @@ _NEXT: Final = tuple(c + 1 if c < _FREE and (c + 1) % 13 else -1 for c in range(
 _LAST: Final = frozenset(r * COLS + COLS - 1 for r in range(ROWS))
 _COLUMN: Final = tuple(c % 13 for c in range(_FREE))
 """The column (0 for column 1) that each card has in a won grid."""
-_CHAIN: Final = tuple(bytes(chain) for chain in _BEFORE)
-_KINGS: Final = frozenset(ace + 12 for ace in _ACES)
+_CHAIN: Final = tuple(bytes(range(c - c % 13, c)) for c in range(_FREE))
+"""``_CHAIN[card]``: the chain from its ace that a card follows in a won grid (A … card − 1)."""
 
 
 class HardRug(Game[RugState]):
