@@ -8,6 +8,7 @@ not already in column 1. Five reshuffles, only when no move is left.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
@@ -147,9 +148,10 @@ class _Board:
     Where each card lies and where the gaps are is kept alongside, so a move is found
     and played without scanning the grid (the gaps in cell order, sorted again as each
     move is played: cheaper than sorting them for each position); so is the key, one
-    integer that a move changes in two cells' bits, so a child's key is two look-ups
-    away and no copy of the grid is made. The moves come in :meth:`HardRug.card_moves`'s
-    order, as ``(from, to)`` cell pairs.
+    integer that a move changes in two cells' bits, so a child's key is one look-up in
+    :func:`_key_changes` away and no copy of the grid is made; the walk keeps it in a
+    local while it runs. The moves come in :meth:`HardRug.card_moves`'s order, as
+    ``(from, to)`` cell pairs.
     """
 
     __slots__ = ("code", "gaps", "grid", "where")
@@ -174,8 +176,9 @@ class _Board:
         only when a card leaves the last column, as a winning move's card does. With
         ``here`` the board's own position is expanded first: that is :meth:`children`.
         About a quarter more positions a second than the calls (``docs/decisions.md``)."""
-        grid, where, gaps, share, last = self.grid, self.where, self.gaps, _SHARE, _LAST
-        column, chains = _COLUMN, _CHAIN
+        grid, where, gaps, last = self.grid, self.where, self.gaps, _LAST
+        column, chains, delta = _COLUMN, _CHAIN, _key_changes()
+        code = self.code
         made = 0
         while True:
             if here:
@@ -193,7 +196,7 @@ class _Board:
                     grid[src], grid[dst], where[card] = card, _FREE, src
                     gaps[gaps.index(src)] = dst
                     gaps.sort()
-                    self.code ^= share[src][card] ^ share[dst][card]
+                    code ^= delta[src][dst][card]
                     continue
                 token = top.pop()
                 src, dst = token
@@ -201,9 +204,8 @@ class _Board:
                 grid[dst], grid[src], where[card] = card, _FREE, dst
                 gaps[gaps.index(dst)] = src
                 gaps.sort()
-                self.code ^= share[src][card] ^ share[dst][card]
+                code ^= delta[src][dst][card]
                 path.append(token)
-            code = self.code
             fresh: list[tuple[int, int]] = []
             size = len(seen)
             near = False
@@ -219,13 +221,13 @@ class _Board:
                         # children claimed before it are given back.
                         for made_src, made_gap in fresh:
                             was = grid[made_src]
-                            seen.discard(code ^ share[made_src][was] ^ share[made_gap][was])
+                            seen.discard(code ^ delta[made_src][made_gap][was])
                         size = len(seen)
-                        seen.add(code ^ share[src][card] ^ share[gap][card])
+                        seen.add(code ^ delta[src][gap][card])
                         fresh = [(src, gap)] if len(seen) > size else []
                         near = src in last
                         break
-                    seen.add(code ^ share[src][card] ^ share[gap][card])
+                    seen.add(code ^ delta[src][gap][card])
                     if len(seen) > size:
                         size += 1
                         fresh.append((src, gap))
@@ -236,7 +238,7 @@ class _Board:
                     if src < 0 or src % COLS == 0:
                         continue
                     card = grid[src]
-                    seen.add(code ^ share[src][card] ^ share[gap][card])
+                    seen.add(code ^ delta[src][gap][card])
                     if len(seen) > size:
                         size += 1
                         fresh.append((src, gap))
@@ -245,9 +247,11 @@ class _Board:
             made += len(fresh)
             stack.append(fresh)
             if near:
+                self.code = code
                 for child in fresh:
                     if self.wins(child):
                         return made, child
+        self.code = code
         return made, None
 
     def wins(self, move: tuple[int, int]) -> bool:
@@ -294,6 +298,17 @@ class _Board:
         twin = _Board.__new__(_Board)
         twin.grid, twin.where, twin.gaps, twin.code = bytearray(self.grid), list(self.where), list(self.gaps), self.code
         return twin
+
+
+@functools.cache
+def _key_changes() -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """``[src][dst][card]``: what a board's key changes by when ``card`` moves from cell
+    ``src`` to cell ``dst`` or back (one look-up and one XOR for a child's key, not two
+    and two). Made at the first full search, not at import: some 166,000 numbers, about
+    13 MB, that nothing else needs."""
+    cells = range(ROWS * COLS)
+    return tuple(tuple(tuple(_SHARE[src][c] ^ _SHARE[dst][c] for c in range(_FREE + 1)) for dst in cells)
+                 for src in cells)
 
 
 _WON_ROWS: Final = {ace: bytes(range(ace, ace + 13)) for ace in _ACES}
