@@ -36,6 +36,7 @@ bench: $(PY_OK) $(NODE_OK) chromium
 	PYTHONPATH=web $(PY) -m benchmarks.browser
 	$(PY) -m benchmarks.startup
 	$(PY) -m benchmarks.solver
+	$(PY) -m benchmarks.whole_search
 
 # The solve-rate table of docs/figures.md: every game and rule set, deals 1-1000 (about an hour).
 bench-rates: $(PY_OK)
