@@ -273,7 +273,7 @@ class _Board:
         gaps = self.gaps
         gaps[gaps.index(dst)] = src
         gaps.sort()
-        self.code ^= _SHARE[src][card] ^ _SHARE[dst][card]
+        self.code ^= _key_changes()[src][dst][card]
 
     def unplay(self, move: tuple[int, int]) -> None:
         self.play((move[1], move[0]))
@@ -304,8 +304,9 @@ class _Board:
 def _key_changes() -> tuple[tuple[tuple[int, ...], ...], ...]:
     """``[src][dst][card]``: what a board's key changes by when ``card`` moves from cell
     ``src`` to cell ``dst`` or back (one look-up and one XOR for a child's key, not two
-    and two). Made at the first full search, not at import: some 166,000 numbers, about
-    13 MB, that nothing else needs."""
+    and two); the one place a move's change of key is worked out, for :meth:`_Board.play`
+    and the walk alike. Made when a board first moves, not at import: some 166,000
+    numbers, about 13 MB, that only the full search needs."""
     cells = range(ROWS * COLS)
     return tuple(tuple(tuple(_SHARE[src][c] ^ _SHARE[dst][c] for c in range(_FREE + 1)) for dst in cells)
                  for src in cells)
