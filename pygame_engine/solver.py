@@ -42,7 +42,9 @@ plays forward and back instead of making a new state per move (or ``None`` where
 game cannot offer one); the search then visits the same positions in the same order,
 only faster. And ``search_split = (depth, share)``: the claiming search makes the
 positions ``depth`` moves deep first and then searches under each in turn, ``share``
-new positions at a time (see :func:`_board_search`).
+new positions at a time (see :func:`_board_search`); with ``search_spread = True`` as
+well, after each round every search hands its shallowest move still to try to a new
+one, so that a bad choice deeper down also costs only its share.
 
 A game that adds them must keep them sound: every position reachable by legal moves
 must be reachable, up to ``search_key``, by the macros, except that a move may be left
@@ -96,7 +98,8 @@ class Board(Protocol):
     def moves(self, token: Any) -> tuple[Move, ...]:
         """The game's moves that the token stands for."""
     def fork(self) -> Board:
-        """A board of its own at this position."""
+        """A board of its own at this position, on which the moves played to reach it
+        can still be taken back."""
     def walk(self, path: list[Any], stack: list[list[Any]], seen: set[Hashable], budget: int) -> tuple[int, Any]:
         """The search's inner loop (what :func:`_walk` does over the methods above; a
         board may write it out to play its moves without a call per move)."""
@@ -387,7 +390,8 @@ def _search(
         board = make_board(start) if make_board is not None else None
         if board is None:
             board = _States(game, start, order, apply_macro, key_of, claims == "best first")
-        return _board_search(board, max_nodes, max_seconds, clock, getattr(game, "search_split", (0, 0)))
+        return _board_search(board, max_nodes, max_seconds, clock, getattr(game, "search_split", (0, 0)),
+                             getattr(game, "search_spread", False))
     if game.is_won(start):
         return Verdict("won", (), 0, 0.0)
     seen: set[Hashable] = {key_of(start)}
@@ -499,14 +503,16 @@ class _States:
         return token[0]
 
     def fork(self) -> _States:
-        return _States(self.game, self.trail[-1], self.order, self.apply_macro, self.key_of, self.best_first)
+        twin = _States(self.game, self.trail[0], self.order, self.apply_macro, self.key_of, self.best_first)
+        twin.trail = list(self.trail)
+        return twin
 
     def walk(self, path: list[Any], stack: list[list[Any]], seen: set[Hashable], budget: int) -> tuple[int, Any]:
         return _walk(self, path, stack, seen, budget)
 
 
 def _board_search(board: Board, max_nodes: int, max_seconds: float, clock: Callable[[], float],
-                  split: tuple[int, int] = (0, 0)) -> Verdict:
+                  split: tuple[int, int] = (0, 0), spread: bool = False) -> Verdict:
     """The claiming full search: every child of a position made and claimed at once (a
     won one taken at once), the last entered first.
 
@@ -514,6 +520,12 @@ def _board_search(board: Board, max_nodes: int, max_seconds: float, clock: Calla
     breadth-first, and then searched in turn, ``share`` new positions at a time, all
     against one set of claimed keys: a bad early choice costs only its share of the
     time, and an exhausted search still has covered every position once.
+
+    With ``spread`` as well, after each round of shares every walk hands the move it
+    would try last at its shallowest level with moves left to a new walk (a copy of its
+    board taken back to that level), which gets its own shares from the next round on.
+    The walks double each round, so a bad choice a few moves below the split also costs
+    only a share; each claimed move is still tried by exactly one walk.
     """
     began = clock()
     if board.won():
@@ -547,12 +559,14 @@ def _board_search(board: Board, max_nodes: int, max_seconds: float, clock: Calla
                 below.play(token)
                 deeper.append((below, [*path, token]))
         level = deeper
-    walks: list[tuple[Board, list[Any], list[list[Any]]]] = []
+    # A walk: its board, the moves to its position, its stack of moves to try, and the
+    # depth where it began (the stack's first list holds the moves from there).
+    walks: list[tuple[Board, list[Any], list[list[Any]], int]] = []
     for at, path in level:
         made = expand(at, path)
         if isinstance(made, Verdict):
             return made
-        walks.append((at, path, [made]))
+        walks.append((at, path, [made], len(path)))
 
     def walk_on(board: Board, path: list[Any], stack: list[list[Any]], until: int) -> Verdict | None:
         """Search on below one position until ``until`` positions in all (``None``: this
@@ -571,12 +585,27 @@ def _board_search(board: Board, max_nodes: int, max_seconds: float, clock: Calla
                 return Verdict("won", _line(board, (*path, winner)), nodes, clock() - began)
         return None
 
+    def handed_on(board: Board, path: list[Any], stack: list[list[Any]],
+                  root: int) -> tuple[Board, list[Any], list[list[Any]], int] | None:
+        """A new walk for the move this walk would try last at its shallowest level that
+        has moves left above its current position, or ``None`` if no level has."""
+        shallowest = next((at for at, moves in enumerate(stack[:-1]) if moves), None)
+        if shallowest is None:
+            return None
+        depth = root + shallowest
+        twin = board.fork()
+        for token in reversed(path[depth:]):
+            twin.unplay(token)
+        return twin, path[:depth], [[stack[shallowest].pop(0)]], depth
+
     while walks:
-        for walk in walks:
-            verdict = walk_on(*walk, nodes + share)
+        for at, path, stack, _ in walks:
+            verdict = walk_on(at, path, stack, nodes + share)
             if verdict is not None:
                 return verdict
         walks = [walk for walk in walks if walk[2]]
+        if spread:
+            walks += [new for new in (handed_on(*walk) for walk in walks) if new is not None]
     return Verdict("lost", (), nodes, clock() - began)
 
 

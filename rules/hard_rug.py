@@ -445,10 +445,13 @@ class HardRug(Game[RugState]):
         return (state.cells, state.reshuffles)
 
     search_claims = True
-    search_split = (2, 20_000)
-    """The positions two moves deep searched in turn, 20,000 new positions at a time: a
+    search_split = (2, 5_000)
+    """The positions two moves deep searched in turn, 5,000 new positions at a time: a
     deal's winning line often lies under a first choice that the whole search reaches
     only after millions of positions under the others (``docs/decisions.md``)."""
+    search_spread = True
+    """After each round every walk hands a move of its shallowest level to a new walk: the
+    same holds for a bad choice further down (``docs/decisions.md``)."""
 
     def search_board(self, state: RugState) -> _Board | None:
         """The grid in place for the full search, once no reshuffle is left to play."""

@@ -12,6 +12,7 @@ from pygame_engine import Game, registry, solver
 from pygame_engine.cards import parse_card
 from pygame_engine.moves import CARD_MOVE
 from pygame_engine.solver import Beam, _beam, _best_first, _restarts, _search, solve
+from rules import hard_rug
 from rules.hard_rug import GAP, RugState
 from rules.shrewish_queens import ShrewState, ends_stage
 from rules.thirteen_common import ThirteenState
@@ -374,6 +375,46 @@ def test_the_split_search_finds_a_win_behind_a_bad_first_choice() -> None:
     assert split.result == "won"
     assert game.is_won(game.replay(10, split.line, {"reshuffles": 0}))
     assert whole.result == "unknown"
+
+
+def test_the_spread_search_visits_the_same_positions_when_exhausted(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Сложный коврик spreads its split search (search_spread): after each round of shares
+    # every walk hands a move of its shallowest level to a new walk on a copy of its board.
+    # Deal 13 is lost; with shares of 500 the walks multiply for some ten rounds, and the
+    # exhausted search must still have made each position once.
+    game = registry.get("hard_rug")
+    assert game.search_spread  # type: ignore[attr-defined]
+    start = game.new(13, {"reshuffles": 0})
+    forks = 0
+    fork = hard_rug._Board.fork
+
+    def counted(board: hard_rug._Board) -> hard_rug._Board:
+        nonlocal forks
+        forks += 1
+        return fork(board)
+
+    monkeypatch.setattr(hard_rug._Board, "fork", counted)
+    monkeypatch.setattr(type(game), "search_split", (2, 500))
+    spread = solve(game, start, max_nodes=10**6, max_seconds=60)
+    handed_on = forks
+    forks = 0
+    split = solve(without(game, "search_spread"), start, max_nodes=10**6, max_seconds=60)
+    whole = solve(without(game, "search_split"), start, max_nodes=10**6, max_seconds=60)
+    assert spread.result == split.result == whole.result == "lost"
+    assert spread.nodes == split.nodes == whole.nodes > 100_000
+    assert forks < 50 < 500 < handed_on  # the split's first positions, then the walks handed on
+
+
+def test_the_spread_search_finds_a_win_below_a_bad_choice_further_down() -> None:
+    # Deal 602 without reshuffles: the split search alone was still open after 6.5 million
+    # positions (10 s); with the walks handed on it wins within a tenth of a million.
+    game = registry.get("hard_rug")
+    start = game.new(602, {"reshuffles": 0})
+    spread = solve(game, start, max_nodes=300_000, max_seconds=60)
+    split = solve(without(game, "search_spread"), start, max_nodes=300_000, max_seconds=60)
+    assert spread.result == "won"
+    assert game.is_won(game.replay(602, spread.line, {"reshuffles": 0}))
+    assert split.result == "unknown"
 
 
 def test_no_board_while_a_reshuffle_is_left() -> None:
