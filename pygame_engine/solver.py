@@ -43,8 +43,9 @@ game cannot offer one); the search then visits the same positions in the same or
 only faster. And ``search_split = (depth, share)``: the claiming search makes the
 positions ``depth`` moves deep first and then searches under each in turn, ``share``
 new positions at a time (see :func:`_board_search`); with ``search_spread = True`` as
-well, after each round every search hands its shallowest move still to try to a new
-one, so that a bad choice deeper down also costs only its share.
+well, after each round each of those searches hands the last move of its shallowest
+level to a new search of its own, so that a bad choice deeper down, too, costs only
+its share of the time.
 
 A game that adds them must keep them sound: every position reachable by legal moves
 must be reachable, up to ``search_key``, by the macros, except that a move may be left

@@ -450,8 +450,8 @@ class HardRug(Game[RugState]):
     deal's winning line often lies under a first choice that the whole search reaches
     only after millions of positions under the others (``docs/decisions.md``)."""
     search_spread = True
-    """After each round every walk hands a move of its shallowest level to a new walk: the
-    same holds for a bad choice further down (``docs/decisions.md``)."""
+    """After each round every walk hands a move of its shallowest level to a new walk, so
+    that a bad choice further down, too, costs only its share (``docs/decisions.md``)."""
 
     def search_board(self, state: RugState) -> _Board | None:
         """The grid in place for the full search, once no reshuffle is left to play."""
