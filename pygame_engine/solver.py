@@ -30,8 +30,9 @@ optional hooks a game may add:
   :class:`Beam`: layered beam searches, for games whose play goes forward in stages
   (a card drawn from the stock cannot be put back), which keep only the best positions
   of each stage and so reach the end of the stock where a best-first search is still
-  busy near its start. Only their wins count, and a loss where a beam dropped no
-  position on its way (it has then made every position the full search makes).
+  busy near its start; a beam may also play a pruned set of moves that need not be
+  sound. Only their wins count, and a loss where a beam over the game's own moves
+  dropped no position on its way (it has then made every position the full search makes).
 
 A game may also set ``search_claims = True``: its full search then claims every child of
 a position as it expands it and goes into the last child first (see :func:`_search`),
@@ -151,13 +152,19 @@ class Beam:
     """A quick step of layered beam searches (:func:`_beam`).
 
     ``advances(macro)`` tells the macros that end a stage (say, a draw from the stock)
-    from those that play within one. One search is made per width and score, the widths
-    in order and, for each, the scores in order, until one decides or the budgets run out.
+    from those that play within one. One search is made per width, score and set of
+    moves: the widths in order, for each the scores in order, and for each score the sets
+    of ``moves`` in order, until one decides or the budgets run out.
     """
 
     scores: tuple[Callable[[Any], float], ...]
     widths: tuple[int, ...]
     advances: Callable[[tuple[Move, ...]], bool]
+    moves: tuple[Callable[[Any], list[tuple[Move, ...]]] | None, ...] = (None,)
+    """The sets of macros to play: ``None`` for the game's ``search_moves``, or a pruned
+    set that need not be sound (say, a card that can go home goes home and nothing else
+    is tried), whose beams keep other positions in the same width. A beam over a pruned
+    set proves no loss."""
 
 
 QuickStep = tuple[float, Callable[[Any], float | tuple[float, ...]] | Beam | None]
@@ -241,17 +248,19 @@ def _beam(game: Game[Any], start: Any, max_nodes: int, max_seconds: float, clock
     spent = 0
     for width in plan.widths:
         for score in plan.scores:
-            verdict = _one_beam(game, start, max_nodes - spent, max_seconds - (clock() - began), clock,
-                                score, width, plan.advances)
-            spent += verdict.nodes
-            if verdict.result != "unknown" or spent >= max_nodes or clock() - began > max_seconds:
-                return Verdict(verdict.result, verdict.line, spent, clock() - began)
+            for moves in plan.moves:
+                verdict = _one_beam(game, start, max_nodes - spent, max_seconds - (clock() - began), clock,
+                                    score, width, plan.advances, moves)
+                spent += verdict.nodes
+                if verdict.result != "unknown" or spent >= max_nodes or clock() - began > max_seconds:
+                    return Verdict(verdict.result, verdict.line, spent, clock() - began)
     return Verdict("unknown", (), spent, clock() - began)
 
 
 def _one_beam(game: Game[Any], start: Any, max_nodes: int, max_seconds: float, clock: Callable[[], float],
               score: Callable[[Any], float], width: int,
-              advances: Callable[[tuple[Move, ...]], bool]) -> Verdict:
+              advances: Callable[[tuple[Move, ...]], bool],
+              moves: Callable[[Any], list[tuple[Move, ...]]] | None = None) -> Verdict:
     """One layered beam search.
 
     A stage's positions are first taken as far as the macros within the stage reach,
@@ -260,12 +269,15 @@ def _one_beam(game: Game[Any], start: Any, max_nodes: int, max_seconds: float, c
     next stage has ``width`` positions. A narrow beam reaches the end of the game in a
     few thousand positions; a wider one keeps more of the choices a narrower one drops.
     Running dry proves nothing once a position was dropped; a beam that never dropped
-    one has made every position the full search would, and proves the loss.
+    one has made every position the full search would, and proves the loss (not over
+    pruned ``moves``, which may leave out the only ways on).
     """
     began = clock()
     if game.is_won(start):
         return Verdict("won", (), 0, 0.0)
     order, key_of, apply_macro = _hooks(game)
+    if moves is not None:
+        order = moves
     seen: set[Hashable] = {key_of(start)}
     came: list[tuple[int, tuple[Move, ...]]] = [(-1, ())]  # as in _best_first
 
@@ -307,7 +319,7 @@ def _one_beam(game: Game[Any], start: Any, max_nodes: int, max_seconds: float, c
                 if game.is_won(entry[1]):
                     return Verdict("won", _came_line(came, entry[0]), len(came), clock() - began)
                 stage.append(entry)
-    return Verdict("unknown" if dropped else "lost", (), len(came), clock() - began)
+    return Verdict("unknown" if dropped or moves is not None else "lost", (), len(came), clock() - began)
 
 
 def _came_line(came: list[tuple[int, tuple[Move, ...]]], node: int) -> tuple[Move, ...]:

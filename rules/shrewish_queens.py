@@ -345,6 +345,23 @@ class ShrewishQueens(Game[ShrewState]):
                     return [(move,)]
         return [(move,) for move in moves]
 
+    def homeward_moves(self, s: ShrewState) -> list[tuple[Move, ...]]:
+        """Pruned moves for half of the quick pass's beams, which need not be sound:
+        :meth:`search_moves`, except that any card but a jack that can go home, from the
+        reserve or a place, goes home as the only move. A hasty player's habit; it takes
+        a choice away (the card might have served better on a place, or in a packet under
+        the stock after a queen), so these beams prove no loss, but in the same width
+        they keep positions that the sound beams drop (``docs/decisions.md``)."""
+        moves = self.search_moves(s)
+        if len(moves) > 1:
+            for macro in moves:
+                move = macro[0]
+                if move.kind == CARD_MOVE and move.dst[0] == "f":
+                    pile = s.reserve if move.src == "r" else s.tableau[int(move.src[1:]) - 1]
+                    if rank(pile[-1]) != JACK:
+                        return [macro]
+        return moves
+
     def progress(self, s: ShrewState) -> int:
         """A best-first search's score: cards home, less twice the reserve and three times
         the auxiliary pile. A small reserve keeps the cards under its top within reach,
@@ -387,10 +404,11 @@ class ShrewishQueens(Game[ShrewState]):
     def quick_steps(self, start: ShrewState) -> list[QuickStep]:
         """The short shuffled searches for a twentieth of the budgets (they win most deals
         in milliseconds); beams to 0.6, stage by stage of draws, by six scores and widths
-        10, 50, 200 and 1,000; then a best-first search with both of :meth:`search_score`'s
+        10, 50, 200 and 1,000, each score over the sound moves and then over
+        :meth:`homeward_moves`; then a best-first search with both of :meth:`search_score`'s
         queues to 0.95; the full search gets the rest (``docs/decisions.md``)."""
         scores = (self.progress, self.aux_first, self.even, self.aux_and_places, self.near_empty, self.small_places)
-        beams = Beam(scores, (10, 50, 200, 1000), ends_stage)
+        beams = Beam(scores, (10, 50, 200, 1000), ends_stage, (None, self.homeward_moves))
         return [(0.05, None), (0.6, beams), (0.95, self.search_score)]
 
     restart_nodes = 2000

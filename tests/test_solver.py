@@ -131,6 +131,27 @@ def test_shrewish_sends_a_card_home_as_the_only_move_only_when_that_is_safe() ->
     assert verdict.result == "won" and replays("shrewish_queens", state, verdict.line)
 
 
+def test_shrewish_hasty_moves_send_any_card_but_a_jack_home_alone() -> None:
+    # The pruned moves of the quick pass's beams: a card that can go home goes home and
+    # nothing else is tried, even where the sound moves keep every choice.
+    game = registry.get("shrewish_queens")
+    clubs = cards(suit_run(KQ, "C"))
+    others = full(KQ, "SHDSHD")
+    behind = ShrewState(1, (*others, clubs[:8], clubs[:10]), (cards("JC TC"), *((),) * 7), (), (), cards("9C"), True)
+    assert sorted(str(m) for macro in game.search_moves(behind) for m in macro) == ["r>t1", "t1>f8"]
+    assert [str(m) for macro in game.homeward_moves(behind) for m in macro] == ["t1>f8"]
+    # From the reserve too, where the sound moves never send a card home alone.
+    reserve = ShrewState(1, (*others, clubs[:8], clubs[:9]), (cards("JC TC"), cards("9C"), *((),) * 6), (), (),
+                         cards("8C"), True)
+    assert sorted(str(m) for macro in game.search_moves(reserve) for m in macro) == ["r>f7", "r>t2", "t2>f8", "t2>t1"]
+    assert [str(m) for macro in game.homeward_moves(reserve) for m in macro] == ["r>f7"]
+    # A jack stays one choice among the others.
+    done = full(KQ, "SHDCSHD")
+    jack = ShrewState(1, (*done[:7], clubs[:11]), (cards("QC JC"), cards("5D 4D"), *((),) * 6), cards("QC"), (), (),
+                      True)
+    assert game.homeward_moves(jack) == game.search_moves(jack) and len(game.search_moves(jack)) > 1
+
+
 def test_shrewish_places_that_hold_the_same_piles_in_another_order_are_one_position() -> None:
     game = registry.get("shrewish_queens")
     state = game.new(2)
@@ -201,6 +222,19 @@ def test_a_beam_proves_a_loss_only_when_it_dropped_nothing(deal: int, back: int)
     assert narrow.result == "unknown" and narrow.nodes < full.nodes
 
 
+@pytest.mark.parametrize(("deal", "back"), [(79, 40), (71, 40)])
+def test_a_beam_over_pruned_moves_proves_no_loss(deal: int, back: int) -> None:
+    # The same lost positions: a beam as wide over the hasty moves (a card that can go
+    # home goes home alone) drops nothing either, and runs dry, but its moves left ways
+    # out untried, so it says "unknown".
+    game = registry.get("shrewish_queens")
+    start = _walk(game, deal, back)
+    plan = Beam((game.progress,), (100_000,), ends_stage, (game.homeward_moves,))
+    hasty = _beam(game, start, 100_000, 60.0, time.perf_counter, plan)
+    full = _search(game, start, 100_000, 60.0, time.perf_counter, None)
+    assert full.result == "lost" and hasty.result == "unknown" and hasty.nodes < full.nodes
+
+
 def test_two_queues_win_a_deal_the_first_score_alone_leaves_open() -> None:
     # Строптивые дамы deal 84: led by cards home alone, the best-first search finds no win
     # in 40,000 positions; with the second queue (how deep the wanted cards lie) taking
@@ -235,6 +269,19 @@ def test_the_places_lead_a_beam_to_a_win_the_other_scores_miss() -> None:
     assert before.result == "unknown" and before.nodes < 100_000
     won = _beam(game, start, 100_000, 60.0, time.perf_counter, Beam((game.aux_and_places,), (50,), ends_stage))
     assert won.result == "won" and replays("shrewish_queens", start, won.line)
+
+
+def test_a_beam_over_hasty_moves_wins_a_deal_the_sound_beams_leave_open() -> None:
+    # Строптивые дамы deal 8: a beam ten wide led by the places that hold one card runs
+    # dry over the sound moves; over the hasty ones (a card that can go home goes home
+    # alone) the same beam keeps other positions and wins.
+    game = registry.get("shrewish_queens")
+    start = game.new(8)
+    sound = _beam(game, start, 40_000, 60.0, time.perf_counter, Beam((game.near_empty,), (10,), ends_stage))
+    assert sound.result == "unknown" and sound.nodes < 40_000
+    plan = Beam((game.near_empty,), (10,), ends_stage, (game.homeward_moves,))
+    hasty = _beam(game, start, 40_000, 60.0, time.perf_counter, plan)
+    assert hasty.result == "won" and replays("shrewish_queens", start, hasty.line)
 
 
 def test_a_beam_wins_a_deal_the_other_searches_leave_open() -> None:
