@@ -8,7 +8,7 @@ those runs: what an order of its steps wins.
 The deals are those of FILE (a batch run of GAME with the same options) in FIRST … LAST
 that it left open or won after more than SLOWER seconds: the ones an order could change.
 Each run of each quick step goes alone (the short searches; each beam of a ``Beam``, one
-per width, score and set of moves, in the order ``_beam`` takes them; each best-first
+per width, score and set of moves, in the order of ``Beam.runs``; each best-first
 search), cut where its step's share of the budget ends, since no order could give it more
 time than that. The replay plays the runs back in the game's order: a run starts when the
 one before it ends, is cut where its step ends, and decides the deal when it ends before
@@ -20,7 +20,6 @@ Verdicts after the quick pass (the full search) are not counted.
 from __future__ import annotations
 
 import argparse
-import inspect
 import json
 import multiprocessing
 import sys
@@ -31,7 +30,7 @@ from functools import partial
 from typing import Any
 
 from pygame_engine import registry
-from pygame_engine.solver import Beam, Verdict, _best_first, _one_beam, _quick_steps, _restarts, solve
+from pygame_engine.solver import Beam, Verdict, _best_first, _one_beam, _quick_steps, _restarts
 
 Job = tuple[str, int, dict[str, Any], float]
 
@@ -45,10 +44,9 @@ def runs_of(job: Job) -> list[dict[str, Any]]:
     game_id, deal, options, seconds = job
     game = registry.get(game_id)
     start = game.new(deal, options)
-    share = inspect.signature(solve).parameters["quick_share"].default
     clock, nodes = time.perf_counter, 10**9  # the time budget governs, as in the batch
     records: list[dict[str, Any]] = []
-    for until, step in _quick_steps(game, start, share):
+    for until, step in _quick_steps(game, start):
         cap = until * seconds
         found: list[tuple[str, Callable[[], Verdict]]]
         if step is None:
@@ -57,7 +55,7 @@ def runs_of(job: Job) -> list[dict[str, Any]]:
         elif isinstance(step, Beam):
             found = [(f"beam {width} {_name(score)} {_name(moves)}",
                       partial(_one_beam, game, start, nodes, cap, clock, score, width, step.advances, moves))
-                     for width in step.widths for score in step.scores for moves in step.moves]
+                     for width, score, moves in step.runs()]
         else:
             found = [(f"best-first {_name(step)}", partial(_best_first, game, start, nodes, cap, clock, step))]
         for name, run in found:

@@ -80,6 +80,10 @@ from pygame_engine.moves import Move
 
 Result = Literal["won", "lost", "unknown"]
 
+QUICK_SHARE = 0.25
+"""The share of both budgets the quick pass gets when neither the game nor the caller
+sets one."""
+
 
 class Board(Protocol):
     """One position changed in place: a game's compact form for the full search.
@@ -123,7 +127,7 @@ def solve(
     max_nodes: int = 1_000_000,
     max_seconds: float = 10.0,
     clock: Callable[[], float] = time.perf_counter,
-    quick_share: float = 0.25,
+    quick_share: float = QUICK_SHARE,
 ) -> Verdict:
     """Search from ``start``: won (with its line), lost (proved) or unknown (a budget ran out).
 
@@ -166,13 +170,17 @@ class Beam:
     is tried), whose beams keep other positions in the same width. A beam over a pruned
     set proves no loss."""
 
+    def runs(self) -> list[tuple[int, Callable[[Any], float], Callable[[Any], list[tuple[Move, ...]]] | None]]:
+        """Each beam's width, score and set of moves, in the order they are searched."""
+        return [(width, score, moves) for width in self.widths for score in self.scores for moves in self.moves]
+
 
 QuickStep = tuple[float, Callable[[Any], float | tuple[float, ...]] | Beam | None]
 """A step of the quick pass: the share of both budgets spent when it ends, and the score
 of its best-first search, a :class:`Beam`, or ``None`` (the short shuffled searches)."""
 
 
-def _quick_steps(game: Game[Any], start: Any, quick_share: float) -> list[QuickStep]:
+def _quick_steps(game: Game[Any], start: Any, quick_share: float = QUICK_SHARE) -> list[QuickStep]:
     """The game's ``quick_steps(start)``, or short shuffled searches over ``restart_moves``
     to ``quick_share`` of the budgets (the game's own, or the caller's)."""
     own: Callable[[Any], list[QuickStep]] | None = getattr(game, "quick_steps", None)
@@ -246,14 +254,12 @@ def _beam(game: Game[Any], start: Any, max_nodes: int, max_seconds: float, clock
     without ever dropping a position) or unknown."""
     began = clock()
     spent = 0
-    for width in plan.widths:
-        for score in plan.scores:
-            for moves in plan.moves:
-                verdict = _one_beam(game, start, max_nodes - spent, max_seconds - (clock() - began), clock,
-                                    score, width, plan.advances, moves)
-                spent += verdict.nodes
-                if verdict.result != "unknown" or spent >= max_nodes or clock() - began > max_seconds:
-                    return Verdict(verdict.result, verdict.line, spent, clock() - began)
+    for width, score, moves in plan.runs():
+        verdict = _one_beam(game, start, max_nodes - spent, max_seconds - (clock() - began), clock,
+                            score, width, plan.advances, moves)
+        spent += verdict.nodes
+        if verdict.result != "unknown" or spent >= max_nodes or clock() - began > max_seconds:
+            return Verdict(verdict.result, verdict.line, spent, clock() - began)
     return Verdict("unknown", (), spent, clock() - began)
 
 
