@@ -50,10 +50,10 @@ def test_an_unknown_level_is_refused() -> None:
         pick("hard_rug", "expert", random.Random(1))
 
 
-def record(deal: int, verdict: str, wins: int = 0, options: dict[str, int] | None = None) -> str:
+def record(deal: int, verdict: str, wins: int = 0, options: dict[str, int] | None = None, plays: int = 32) -> str:
     """One line of the batch's results for ``hard_rug``."""
     return json.dumps({"game": "hard_rug", "deal": deal, "options": options or {}, "verdict": verdict, "nodes": 10,
-                       "seconds": 0.1, "budget_seconds": 2, "line": 0, "player_wins": wins, "plays": 32})
+                       "seconds": 0.1, "budget_seconds": 2, "line": 0, "player_wins": wins, "plays": plays})
 
 
 def test_a_deal_in_several_result_files_counts_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -65,6 +65,31 @@ def test_a_deal_in_several_result_files_counts_once(tmp_path: Path, monkeypatch:
     data = json.loads((tmp_path / "hard_rug.json").read_text())
     assert (data["decided_from"], data["proved_winnable"]) == (3, 3)
     assert (data["easy"], data["medium"], data["hard"]) == ([1], [2], [3])
+
+
+def test_a_rerun_keeps_the_proofs_and_the_player_games_of_the_first_run(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    first, rerun = tmp_path / "first.jsonl", tmp_path / "rerun.jsonl"
+    first.write_text("\n".join([record(1, "won", 9), record(2, "unknown", 5), record(3, "won", 1),
+                                record(4, "lost")]))
+    # A longer rerun of the open deals without the player (--plays 0): deal 2 won, deal 4 left open.
+    rerun.write_text("\n".join([record(2, "won", plays=0), record(4, "unknown", plays=0)]))
+    monkeypatch.setattr(levels, "OUT", tmp_path)
+    levels.main([str(first), str(rerun)])
+    data = json.loads((tmp_path / "hard_rug.json").read_text())
+    assert (data["decided_from"], data["proved_winnable"], data["proved_lost"]) == (4, 3, 1)
+    assert (data["easy"], data["medium"], data["hard"]) == ([1], [2], [3]), "deal 2 graded by the first run's games"
+
+
+def test_a_deal_proved_both_winnable_and_lost_stops_the_catalogue(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    first, rerun = tmp_path / "first.jsonl", tmp_path / "rerun.jsonl"
+    first.write_text("\n".join([record(1, "won", 9), record(2, "lost")]))
+    rerun.write_text(record(2, "won", 3))
+    monkeypatch.setattr(levels, "OUT", tmp_path)
+    with pytest.raises(SystemExit, match=r"deal 2 .* proved winnable in one record and lost in another"):
+        levels.main([str(first), str(rerun)])
+    assert not (tmp_path / "hard_rug.json").exists()
 
 
 def test_results_with_other_options_alone_update_only_their_counts(tmp_path: Path,

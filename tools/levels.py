@@ -11,7 +11,9 @@ order whose mean rate is nearest the source's, easy first, then medium and hard
 below it; a level the source gives no rate for aims at the geometric mean of its
 neighbours. Other games, or too few deals, are cut into three equal parts.
 Writes ``pygame_engine/levels/<game>.json`` with the rates, bands and counts,
-which the rules page quotes. Results with other options (no reshuffles, say) only add
+which the rules page quotes. A deal in several files counts once: a proof stands
+against a rerun that left the deal open, and a rerun without the player's games
+(``--plays 0``) is graded by an earlier run's. Results with other options (no reshuffles, say) only add
 their counts; given without the default rules' results, they replace those counts in
 the catalogue already written and leave its levels as they are.
 """
@@ -108,6 +110,22 @@ def make(records: list[dict[str, Any]], size: int = SIZE) -> dict[str, Any]:
     }
 
 
+def merged(earlier: dict[str, Any], record: dict[str, Any]) -> dict[str, Any]:
+    """One deal's two records of the same rules as one: the later, unless it leaves open
+    what the earlier decided. The player's games are a function of the deal alone, so a
+    record without them (a rerun with ``--plays 0``) takes the other's. A deal proved
+    winnable in one and lost in the other stops the run: one of the proofs is wrong."""
+    verdicts = {earlier["verdict"], record["verdict"]}
+    if verdicts == {"won", "lost"}:
+        raise SystemExit(f"{record['game']} deal {record['deal']} {record['options']}: "
+                         "proved winnable in one record and lost in another")
+    keep = earlier if record["verdict"] == "unknown" else record
+    other = record if keep is earlier else earlier
+    if not keep["plays"] and other["plays"]:
+        keep = {**keep, "player_wins": other["player_wins"], "plays": other["plays"]}
+    return keep
+
+
 def other_counts(rules: str, found: dict[int, dict[str, Any]]) -> dict[str, Any]:
     """A catalogue's entry for the results with other options: the options and their counts."""
     return {"options": json.loads(rules), **counts(list(found.values()))}
@@ -123,8 +141,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--size", type=int, default=SIZE, help="deals per level where it aims at the source's rate")
     args = parser.parse_args(argv)
     # A deal found in several files (a rerun with a larger budget, say) counts once: its
-    # last record, unless an earlier one proved it winnable. Runs with other options only
-    # add their counts to the catalogue, for the rules page.
+    # last record, unless an earlier one decided it and this one did not, or an earlier
+    # one proved it winnable. Runs with other options only add their counts to the
+    # catalogue, for the rules page.
     by_rules: dict[tuple[str, str], dict[int, dict[str, Any]]] = defaultdict(dict)
     for name in args.results:
         for line in Path(name).read_text().splitlines():
@@ -132,8 +151,7 @@ def main(argv: list[str] | None = None) -> None:
             rules = json.dumps(registry.get(record["game"]).normalize_options(record["options"]), sort_keys=True)
             deals = by_rules[record["game"], rules]
             earlier = deals.get(record["deal"])
-            if earlier is None or earlier["verdict"] != "won" or record["verdict"] == "won":
-                deals[record["deal"]] = record
+            deals[record["deal"]] = record if earlier is None else merged(earlier, record)
     made: set[str] = set()
     for (game_id, rules), deals in by_rules.items():
         if json.loads(rules) != registry.get(game_id).normalize_options():
