@@ -130,7 +130,7 @@ _MOVE: Final = [[Move(CARD_MOVE, cell_name(src), cell_name(dst)) for dst in rang
 
 
 _FREE: Final = 52
-"""A gap on a :class:`_Board` (cards are 0 … 51, so the grid fits in bytes)."""
+"""A gap on a :class:`_Board` (cards are 0 … 51)."""
 _CELL_BITS: Final = 6
 _SHARE: Final = tuple(tuple(0 if c == _FREE else (c + 1) << (_CELL_BITS * i) for c in range(_FREE + 1))
                       for i in range(ROWS * COLS))
@@ -143,7 +143,9 @@ def board_key(cells: tuple[int, ...]) -> int:
 
 
 class _Board:
-    """The grid as bytes, changed in place, for the full search once no reshuffle is left.
+    """The grid as a list of card numbers (a gap is ``_FREE``), changed in place, for the
+    full search once no reshuffle is left. A list, not bytes: the interpreter reads and
+    writes a list's items by a quicker path than a bytearray's (``docs/decisions.md``).
 
     Where each card lies and where the gaps are is kept alongside, so a move is found
     and played without scanning the grid (the gaps in cell order, sorted again as each
@@ -157,7 +159,7 @@ class _Board:
     __slots__ = ("code", "gaps", "grid", "where")
 
     def __init__(self, cells: tuple[int, ...]) -> None:
-        self.grid = bytearray(_FREE if c == GAP else c for c in cells)
+        self.grid = [_FREE if c == GAP else c for c in cells]
         self.where = [-1] * 53  # a card missing from a test's grid stays at -1
         for i, c in enumerate(self.grid):
             self.where[c] = i
@@ -172,12 +174,13 @@ class _Board:
     def walk(self, path: list[tuple[int, int]], stack: list[list[tuple[int, int]]], seen: set[Hashable],
              budget: int, here: bool = False) -> tuple[int, tuple[int, int] | None]:
         """The solver's ``_walk`` written out for the grid: no call per move or position,
-        a key hashed once (added, and new if the set grew), and a child tried for a win
+        a child's key looked up and added only when new, and a child tried for a win
         only when a card leaves the last column, as a winning move's card does. With
         ``here`` the board's own position is expanded first: that is :meth:`children`.
         About a quarter more positions a second than the calls (``docs/decisions.md``)."""
-        grid, where, gaps, last = self.grid, self.where, self.gaps, _LAST
-        column, chains, delta = _COLUMN, _CHAIN, _key_changes()
+        grid, where, gaps, last = self.grid, self.where, self.gaps, _IN_LAST
+        column, chains, delta, cell_column, pairs = _COLUMN, _CHAIN, _key_changes(), _CELL_COLUMN, _PAIRS
+        after, free = _NEXT, _FREE
         code = self.code
         made = 0
         while True:
@@ -193,7 +196,7 @@ class _Board:
                         break
                     src, dst = path.pop()  # taken back
                     card = grid[dst]
-                    grid[src], grid[dst], where[card] = card, _FREE, src
+                    grid[src], grid[dst], where[card] = card, free, src
                     gaps[gaps.index(src)] = dst
                     gaps.sort()
                     code ^= delta[src][dst][card]
@@ -201,48 +204,47 @@ class _Board:
                 token = top.pop()
                 src, dst = token
                 card = grid[src]
-                grid[dst], grid[src], where[card] = card, _FREE, dst
+                grid[dst], grid[src], where[card] = card, free, dst
                 gaps[gaps.index(dst)] = src
                 gaps.sort()
                 code ^= delta[src][dst][card]
                 path.append(token)
             fresh: list[tuple[int, int]] = []
-            size = len(seen)
             near = False
             for gap in gaps:  # kept in cell order
-                col = gap % COLS
+                col = cell_column[gap]
                 if col:
-                    card = _NEXT[grid[gap - 1]]
+                    card = after[grid[gap - 1]]
                     if card < 0 or (src := where[card]) < 0:
                         continue
                     if column[card] == col and grid[gap - col : gap] == chains[card] and (
-                            src % COLS == COLS - 1 or grid[src + 1] == card + 1 or column[card] == 12):
+                            last[src] or grid[src + 1] == card + 1 or column[card] == 12):
                         # A safe move into a chain's end (safe_chain_move) goes alone: the
                         # children claimed before it are given back.
                         for made_src, made_gap in fresh:
                             was = grid[made_src]
                             seen.discard(code ^ delta[made_src][made_gap][was])
-                        size = len(seen)
-                        seen.add(code ^ delta[src][gap][card])
-                        fresh = [(src, gap)] if len(seen) > size else []
-                        near = src in last
+                        key = code ^ delta[src][gap][card]
+                        fresh = [] if key in seen else [(src, gap)]
+                        seen.add(key)
+                        near = last[src]
                         break
-                    seen.add(code ^ delta[src][gap][card])
-                    if len(seen) > size:
-                        size += 1
-                        fresh.append((src, gap))
-                        if src in last:
+                    key = code ^ delta[src][gap][card]
+                    if key not in seen:
+                        seen.add(key)
+                        fresh.append(pairs[src][gap])
+                        if last[src]:
                             near = True
                     continue
                 for src in sorted([where[0], where[13], where[26], where[39]]):  # the aces (_ACES)
                     if src < 0 or src % COLS == 0:
                         continue
                     card = grid[src]
-                    seen.add(code ^ delta[src][gap][card])
-                    if len(seen) > size:
-                        size += 1
-                        fresh.append((src, gap))
-                        if src in last:  # only on a grid made by hand: no move takes an ace there
+                    key = code ^ delta[src][gap][card]
+                    if key not in seen:
+                        seen.add(key)
+                        fresh.append(pairs[src][gap])
+                        if last[src]:  # only on a grid made by hand: no move takes an ace there
                             near = True
             made += len(fresh)
             stack.append(fresh)
@@ -296,7 +298,7 @@ class _Board:
 
     def fork(self) -> _Board:
         twin = _Board.__new__(_Board)
-        twin.grid, twin.where, twin.gaps, twin.code = bytearray(self.grid), list(self.where), list(self.gaps), self.code
+        twin.grid, twin.where, twin.gaps, twin.code = list(self.grid), list(self.where), list(self.gaps), self.code
         return twin
 
 
@@ -315,11 +317,18 @@ def _key_changes() -> tuple[tuple[tuple[int, ...], ...], ...]:
 _WON_ROWS: Final = {ace: bytes(range(ace, ace + 13)) for ace in _ACES}
 _NEXT: Final = tuple(c + 1 if c < _FREE and (c + 1) % 13 else -1 for c in range(_FREE + 1))
 """The card a gap takes after each left neighbour (``-1`` after a king or a gap)."""
+_PAIRS: Final = tuple(tuple((src, dst) for dst in range(ROWS * COLS)) for src in range(ROWS * COLS))
+"""Every ``(from, to)`` cell pair made once, so the walk builds no tuple per move."""
+_IN_LAST: Final = tuple(i % COLS == COLS - 1 for i in range(ROWS * COLS))
+"""Whether each cell is in the last column (a look-up in a tuple, for the walk)."""
+_CELL_COLUMN: Final = tuple(i % COLS for i in range(ROWS * COLS))
+"""Each cell's column (0 for column 1)."""
 _LAST: Final = frozenset(r * COLS + COLS - 1 for r in range(ROWS))
 _COLUMN: Final = tuple(c % 13 for c in range(_FREE))
 """The column (0 for column 1) that each card has in a won grid."""
-_CHAIN: Final = tuple(bytes(range(c - c % 13, c)) for c in range(_FREE))
-"""``_CHAIN[card]``: the chain from its ace that a card follows in a won grid (A … card − 1)."""
+_CHAIN: Final = tuple(list(range(c - c % 13, c)) for c in range(_FREE))
+"""``_CHAIN[card]``: the chain from its ace that a card follows in a won grid (A … card − 1),
+as a list to compare with a slice of the board's grid; never changed."""
 
 
 class HardRug(Game[RugState]):
