@@ -190,17 +190,18 @@ class _Board:
                 if made >= budget:
                     break
                 top = stack[-1]
-                if not top:
+                while not top:  # its moves all tried: taken back
                     stack.pop()
                     if not stack:
-                        break
-                    src, dst = path.pop()  # taken back
+                        self.code = code
+                        return made, None
+                    src, dst = path.pop()
                     card = grid[dst]
                     grid[src], grid[dst], where[card] = card, free, src
                     gaps[gaps.index(src)] = dst
                     gaps.sort()
                     code ^= delta[src][dst][card]
-                    continue
+                    top = stack[-1]
                 token = top.pop()
                 src, dst = token
                 card = grid[src]
