@@ -156,7 +156,7 @@ class _Board:
     ``(from, to)`` cell pairs.
     """
 
-    __slots__ = ("code", "gaps", "grid", "where")
+    __slots__ = ("after", "code", "gaps", "grid", "where")
 
     def __init__(self, cells: tuple[int, ...]) -> None:
         self.grid = [_FREE if c == GAP else c for c in cells]
@@ -164,6 +164,10 @@ class _Board:
         for i, c in enumerate(self.grid):
             self.where[c] = i
         self.gaps = [i for i, c in enumerate(self.grid) if c == _FREE]
+        # What a gap takes after each left neighbour, among the cards on this grid (all of
+        # them, but for a grid made short of a card by a test).
+        self.after = _NEXT if min(self.where[:_FREE]) >= 0 else tuple(
+            -1 if card < 0 or self.where[card] < 0 else card for card in _NEXT)
         self.code = board_key(cells)
 
     def children(self, seen: set[Hashable]) -> list[tuple[int, int]]:
@@ -180,7 +184,7 @@ class _Board:
         About a quarter more positions a second than the calls (``docs/decisions.md``)."""
         grid, where, gaps, last = self.grid, self.where, self.gaps, _IN_LAST
         column, chains, delta, cell_column, pairs = _COLUMN, _CHAIN, _key_changes(), _CELL_COLUMN, _PAIRS
-        after, free = _NEXT, _FREE
+        after, free = self.after, _FREE
         code = self.code
         made = 0
         while True:
@@ -216,8 +220,9 @@ class _Board:
                 col = cell_column[gap]
                 if col:
                     card = after[grid[gap - 1]]
-                    if card < 0 or (src := where[card]) < 0:
+                    if card < 0:
                         continue
+                    src = where[card]
                     if column[card] == col and grid[gap - col : gap] == chains[card] and (
                             last[src] or grid[src + 1] == card + 1 or column[card] == 12):
                         # A safe move into a chain's end (safe_chain_move) goes alone: the
@@ -238,7 +243,7 @@ class _Board:
                             near = True
                     continue
                 for src in sorted([where[0], where[13], where[26], where[39]]):  # the aces (_ACES)
-                    if src < 0 or src % COLS == 0:
+                    if src < 0 or not cell_column[src]:
                         continue
                     card = grid[src]
                     key = code ^ delta[src][gap][card]
@@ -300,6 +305,7 @@ class _Board:
     def fork(self) -> _Board:
         twin = _Board.__new__(_Board)
         twin.grid, twin.where, twin.gaps, twin.code = list(self.grid), list(self.where), list(self.gaps), self.code
+        twin.after = self.after
         return twin
 
 

@@ -238,6 +238,18 @@ def test_the_search_board_plays_like_the_states() -> None:
     assert alone > 10
 
 
+def test_the_search_board_offers_no_move_for_a_card_missing_from_the_grid() -> None:
+    # A grid made short of 5S (its cell a fifth gap): the gap after 4S takes nothing.
+    short = grid(
+        "AS 2S 3S 4S -- 6S 7S 8S 9S TS JS QS KS --",
+        "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH -- KH",
+        *CLUBS_AND_DIAMONDS_DONE,
+    )
+    assert [str(m) for m in GAME.legal_moves(short)] == ["b14>b13"]
+    board = GAME.search_board(RugState(0, short.cells, 0, 0))  # type: ignore[attr-defined]
+    assert [str(m) for t in board.children(set()) for m in board.moves(t)] == ["b14>b13"]
+
+
 CLUBS_AND_DIAMONDS_DONE = (
     "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC --",
     "AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD --",
