@@ -231,7 +231,7 @@ class _Board:
                             was = grid[made_src]
                             seen.discard(code ^ delta[made_src][made_gap][was])
                         key = code ^ delta[src][gap][card]
-                        fresh = [] if key in seen else [(src, gap)]
+                        fresh = [] if key in seen else [pairs[src][gap]]
                         seen.add(key)
                         near = last[src]
                         break

@@ -13,9 +13,9 @@ neighbours. Other games, or too few deals, are cut into three equal parts.
 Writes ``pygame_engine/levels/<game>.json`` with the rates, bands and counts,
 which the rules page quotes. A deal in several files counts once: a proof stands
 against a rerun that left the deal open, and a rerun without the player's games
-(``--plays 0``) is graded by an earlier run's. Results with other options (no reshuffles, say) only add
-their counts; given without the default rules' results, they replace those counts in
-the catalogue already written and leave its levels as they are.
+(``--plays 0``) is graded by an earlier run's. Results with other options (no
+reshuffles, say) only add their counts; given without the default rules' results, they
+replace those counts in the catalogue already written and leave its levels as they are.
 """
 
 from __future__ import annotations
@@ -140,10 +140,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("results", nargs="+", help="JSON lines of python -m pygame_engine.batch")
     parser.add_argument("--size", type=int, default=SIZE, help="deals per level where it aims at the source's rate")
     args = parser.parse_args(argv)
-    # A deal found in several files (a rerun with a larger budget, say) counts once: its
-    # last record, unless an earlier one decided it and this one did not, or an earlier
-    # one proved it winnable. Runs with other options only add their counts to the
-    # catalogue, for the rules page.
+    # A deal found in several files (a rerun with a larger budget, say) counts once, its
+    # records merged. Runs with other options only add their counts to the catalogue,
+    # for the rules page.
     by_rules: dict[tuple[str, str], dict[int, dict[str, Any]]] = defaultdict(dict)
     for name in args.results:
         for line in Path(name).read_text().splitlines():
