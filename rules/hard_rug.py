@@ -264,7 +264,7 @@ class _Board:
 
     def wins(self, move: tuple[int, int]) -> bool:
         src, dst = move
-        if src not in _LAST or any(gap not in _LAST for gap in self.gaps if gap != dst):
+        if not _IN_LAST[src] or any(not _IN_LAST[gap] for gap in self.gaps if gap != dst):
             return False  # a won grid has its four gaps in the last column
         self.play(move)
         won = self.won()
@@ -326,11 +326,10 @@ _NEXT: Final = tuple(c + 1 if c < _FREE and (c + 1) % 13 else -1 for c in range(
 """The card a gap takes after each left neighbour (``-1`` after a king or a gap)."""
 _PAIRS: Final = tuple(tuple((src, dst) for dst in range(ROWS * COLS)) for src in range(ROWS * COLS))
 """Every ``(from, to)`` cell pair made once, so the walk builds no tuple per move."""
-_IN_LAST: Final = tuple(i % COLS == COLS - 1 for i in range(ROWS * COLS))
-"""Whether each cell is in the last column (a look-up in a tuple, for the walk)."""
 _CELL_COLUMN: Final = tuple(i % COLS for i in range(ROWS * COLS))
 """Each cell's column (0 for column 1)."""
-_LAST: Final = frozenset(r * COLS + COLS - 1 for r in range(ROWS))
+_IN_LAST: Final = tuple(column == COLS - 1 for column in _CELL_COLUMN)
+"""Whether each cell is in the last column (a look-up in a tuple, for the walk)."""
 _COLUMN: Final = tuple(c % 13 for c in range(_FREE))
 """The column (0 for column 1) that each card has in a won grid."""
 _CHAIN: Final = tuple(list(range(c - c % 13, c)) for c in range(_FREE))
