@@ -88,25 +88,38 @@ def safe_chain_move(cells: tuple[int, ...]) -> tuple[int, int] | None:
     """The first gap (in cell order) that a card may fill as the position's only move, as
     ``(from, to)`` cells, or ``None``.
 
-    Such a gap follows a chain from an ace in column 1, and the card it takes is either a
-    king, or lies in the last column, or has its own successor on its right. Nothing can
-    then take the move away (a chain never moves, and only that card fits the gap), and
-    it takes nothing away from any other sequence of moves: the cell it leaves could only
-    ever serve its successor, which cannot get there first. So every dead end reachable
-    from the position is still reachable after it, the won grid among them
+    Such a gap takes one card that can go nowhere else, and no other card can ever fill
+    it: either the gap follows a chain from an ace in column 1 (a chain never moves), or
+    it is in column 1 and the ace it takes is the last one outside column 1 (the other
+    three lie in column 1 for good). And the card is either a king, or lies in the last
+    column, or has its own successor on its right. Nothing can then take the move away,
+    and it takes nothing away from any other sequence of moves: the cell it leaves could
+    only ever serve its successor, which cannot get there first. So every dead end
+    reachable from the position is still reachable after it, the won grid among them
     (``docs/decisions.md``).
     """
     for gap, card in enumerate(cells):
         col = gap % COLS
-        if card != GAP or not col or chain_length(cells, gap // COLS) != col:
+        if card != GAP:
             continue
-        want = _fitting_card(cells, gap)
+        if not col:
+            want = _last_free_ace(cells)
+        elif chain_length(cells, gap // COLS) != col:
+            continue
+        else:
+            want = _fitting_card(cells, gap)
         if want is None or want not in cells:
             continue
         src = cells.index(want)
         if rank(want) == KING or src % COLS == COLS - 1 or cells[src + 1] == want + 1:
             return src, gap
     return None
+
+
+def _last_free_ace(cells: tuple[int, ...]) -> int | None:
+    """The one ace outside column 1 when the other three lie in column 1, else ``None``."""
+    free = [ace for ace in _ACES if ace not in cells or cells.index(ace) % COLS]
+    return free[0] if len(free) == 1 else None
 
 
 def _reshuffled(state: RugState) -> RugState:
@@ -223,35 +236,44 @@ class _Board:
                     if card < 0:
                         continue
                     src = where[card]
-                    if column[card] == col and grid[gap - col : gap] == chains[card] and (
-                            last[src] or grid[src + 1] == card + 1 or column[card] == 12):
-                        # A safe move into a chain's end (safe_chain_move) goes alone: the
-                        # children claimed before it are given back.
-                        for made_src, made_gap in fresh:
-                            was = grid[made_src]
-                            seen.discard(code ^ delta[made_src][made_gap][was])
+                    if not (column[card] == col and grid[gap - col : gap] == chains[card] and (
+                            last[src] or grid[src + 1] == card + 1 or column[card] == 12)):
                         key = code ^ delta[src][gap][card]
-                        fresh = [] if key in seen else [pairs[src][gap]]
-                        seen.add(key)
-                        near = last[src]
-                        break
-                    key = code ^ delta[src][gap][card]
-                    if key not in seen:
-                        seen.add(key)
-                        fresh.append(pairs[src][gap])
-                        if last[src]:
-                            near = True
-                    continue
-                for src in sorted([where[0], where[13], where[26], where[39]]):  # the aces (_ACES)
-                    if src < 0 or not cell_column[src]:
+                        if key not in seen:
+                            seen.add(key)
+                            fresh.append(pairs[src][gap])
+                            if last[src]:
+                                near = True
                         continue
-                    card = grid[src]
-                    key = code ^ delta[src][gap][card]
-                    if key not in seen:
-                        seen.add(key)
-                        fresh.append(pairs[src][gap])
-                        if last[src]:  # only on a grid made by hand: no move takes an ace there
-                            near = True
+                else:
+                    aces = sorted([where[0], where[13], where[26], where[39]])  # (_ACES)
+                    src, loose = -1, 0
+                    for at in aces:
+                        if at < 0 or cell_column[at]:
+                            src, loose = at, loose + 1
+                    if loose != 1 or src < 0 or not (last[src] or grid[src + 1] == grid[src] + 1):
+                        for src in aces:
+                            if src < 0 or not cell_column[src]:
+                                continue
+                            card = grid[src]
+                            key = code ^ delta[src][gap][card]
+                            if key not in seen:
+                                seen.add(key)
+                                fresh.append(pairs[src][gap])
+                                if last[src]:  # only on a grid made by hand: no move takes an ace there
+                                    near = True
+                        continue
+                    card = grid[src]  # the last ace outside column 1, its successor on its right
+                # A safe move (safe_chain_move) goes alone: the children claimed before it
+                # are given back.
+                for made_src, made_gap in fresh:
+                    was = grid[made_src]
+                    seen.discard(code ^ delta[made_src][made_gap][was])
+                key = code ^ delta[src][gap][card]
+                fresh = [] if key in seen else [pairs[src][gap]]
+                seen.add(key)
+                near = last[src]
+                break
             made += len(fresh)
             stack.append(fresh)
             if near:
@@ -448,8 +470,8 @@ class HardRug(Game[RugState]):
         return 0 if chain_length(state.cells, dst // COLS) == column else 2
 
     def search_moves(self, state: RugState) -> list[tuple[Move, ...]]:
-        """Every legal move, unless a card may go to a chain's end safely
-        (:func:`safe_chain_move`): then that move alone."""
+        """Every legal move, unless a card may go safely to a chain's end or, the last ace
+        outside column 1, to column 1 (:func:`safe_chain_move`): then that move alone."""
         safe = safe_chain_move(state.cells)
         if safe is not None:
             return [(_MOVE[safe[0]][safe[1]],)]

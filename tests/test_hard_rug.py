@@ -306,8 +306,18 @@ LAST_ROW = "8S 9S TS JS QS KS AC 2C 3C KC TD JD QD KD"
     # A king, whatever lies on its right: nothing ever follows a king (the first of two safe moves).
     (("AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS -- KH", "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KS --",
       "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC -- KC QC", CLUBS_AND_DIAMONDS_DONE[1]), ("b13", "a13")),
+    # a1 and the last ace outside column 1, with its 2 on its right: no other ace can ever
+    # come to a1, and AS can go nowhere else (found before the king's safe move at b13).
+    (("-- 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS 2S", "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH -- KH",
+      *CLUBS_AND_DIAMONDS_DONE), ("a13", "a1")),
+    # The last ace outside column 1 in the last column: nothing ever follows it there.
+    (("-- 3S 4S 5S 6S 7S 8S 9S TS JS QS KS 2S AS", "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH -- KH",
+      *CLUBS_AND_DIAMONDS_DONE), ("a14", "a1")),
+    # The last ace with a gap on its right: 2S may step there first, so every move is searched.
+    (("-- 3S 4S 5S 6S 7S 8S 9S TS JS QS AS -- 2S", "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH KS",
+      *CLUBS_AND_DIAMONDS_DONE), None),
 ])
-def test_a_safe_move_into_a_chains_end_is_searched_alone(rows: tuple[str, ...], safe: tuple[str, str] | None) -> None:
+def test_a_safe_move_is_searched_alone(rows: tuple[str, ...], safe: tuple[str, str] | None) -> None:
     state = RugState(0, grid(*rows).cells, 0, 0)  # no reshuffle left: the grid searches itself
     moves = [str(m) for m in GAME.legal_moves(state)]
     searched = [str(m) for macro in GAME.search_moves(state) for m in macro]  # type: ignore[attr-defined]
