@@ -192,9 +192,9 @@ def test_the_option_without_reshuffles() -> None:
 
 def test_the_search_board_plays_like_the_states() -> None:
     # Along random games, the in-place grid offers the same moves in the same order as
-    # search_moves (every card move, or a safe move into a chain's end alone), plays and
-    # takes back each card move exactly, and keys positions alike: its running key is the
-    # key of the grid made afresh, and no two grids share one.
+    # search_moves (every card move, or a safe move alone), plays and takes back each card
+    # move exactly, and keys positions alike: its running key is the key of the grid made
+    # afresh, and no two grids share one.
     grids: dict[int, tuple[int, ...]] = {}
 
     def cells_key(state: RugState) -> int:
