@@ -315,9 +315,9 @@ class _Board:
         grid = self.grid
         if grid[COLS - 1] != _FREE or grid[2 * COLS - 1] != _FREE or grid[3 * COLS - 1] != _FREE:
             return False
-        for r in range(ROWS):
-            row = bytes(grid[r * COLS : r * COLS + 13])
-            if row != _WON_ROWS.get(row[0]):
+        for start in range(0, ROWS * COLS, COLS):  # each row A … K of one suit: a king after its chain
+            king = grid[start + 12]
+            if king == _FREE or _COLUMN[king] != 12 or grid[start : start + 12] != _CHAIN[king]:
                 return False
         return True
 
@@ -343,7 +343,6 @@ def _key_changes() -> tuple[tuple[tuple[int, ...], ...], ...]:
                  for src in cells)
 
 
-_WON_ROWS: Final = {ace: bytes(range(ace, ace + 13)) for ace in _ACES}
 _NEXT: Final = tuple(c + 1 if c < _FREE and (c + 1) % 13 else -1 for c in range(_FREE + 1))
 """The card a gap takes after each left neighbour (``-1`` after a king or a gap)."""
 _PAIRS: Final = tuple(tuple((src, dst) for dst in range(ROWS * COLS)) for src in range(ROWS * COLS))
