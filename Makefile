@@ -9,7 +9,7 @@ PORT    ?= 8000
 
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: play build test chromium bench bench-rates clean
+.PHONY: play build test chromium valgrind bench bench-rates clean
 
 play: build
 	$(PY) -m tools.site serve --port $(PORT)
@@ -32,11 +32,12 @@ $(NODE_OK): package-lock.json
 	touch $@
 
 # Benchmarks: measurements, not tests (see benchmarks/).
-bench: $(PY_OK) $(NODE_OK) chromium
+bench: $(PY_OK) $(NODE_OK) chromium valgrind
 	PYTHONPATH=web $(PY) -m benchmarks.browser
 	$(PY) -m benchmarks.startup
 	$(PY) -m benchmarks.solver
 	$(PY) -m benchmarks.whole_search
+	$(PY) -m benchmarks.instructions
 
 # The solve-rate table of docs/figures.md: every game and rule set, deals 1-1000 (about an hour).
 bench-rates: $(PY_OK)
@@ -45,6 +46,10 @@ bench-rates: $(PY_OK)
 # The browser tests drive Debian's Chromium (a browser download is not possible here).
 chromium:
 	@[ -x $(CHROMIUM) ] || { apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; }
+
+# Instructions counted rather than seconds timed (benchmarks/instructions.py).
+valgrind:
+	@command -v valgrind >/dev/null || { apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y valgrind; }
 
 clean:
 	rm -rf build $(VENV) node_modules
