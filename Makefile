@@ -4,8 +4,8 @@
 VENV    := .venv
 PY      := $(VENV)/bin/python
 # The environment is made from the system's own CPython where it can make one: Debian's
-# build (its interpreter linked statically) runs the solver about 1.18 times as fast as a
-# build of the same version on a shared library (docs/decisions.md). Else `python3`.
+# 3.11 (its interpreter linked statically) runs the solver about 1.18 times as fast as the
+# 3.11 on a shared library that `python3` names here (docs/decisions.md). Else `python3`.
 PYTHON  ?= $(shell /usr/bin/python3 -c 'import ensurepip, venv' 2>/dev/null && echo /usr/bin/python3 || echo python3)
 PY_OK   := $(VENV)/.installed
 NODE_OK := node_modules/.installed
