@@ -4,14 +4,15 @@
 
 The machine's speed drifts from day to day, and within an hour, by more than most
 changes to a search are worth, so a change to the search's code is best judged by the
-instructions it runs. Each deal is solved under valgrind's cachegrind (counting
-instructions only) twice: to the end, and stopped after its first hundred positions
-(by then the search has made its tables; Сложный коврик's board makes them at its first
-move). The difference in instructions over the difference in positions is what a position
-costs, with Python's start-up, the imports and the game's tables left out. The same
-positions and instructions before and after a change mean the same search doing the
-same work. The default is Сложный коврик without reshuffles on deal 13 (lost, some
-420,000 positions; under a minute). Needs valgrind (Debian's package ``valgrind``).
+instructions it runs. Each deal is searched as :mod:`benchmarks.whole_search` does,
+under valgrind's cachegrind (counting instructions only), twice: to the end, and
+stopped after its first hundred positions (by then the search has made its tables;
+Сложный коврик's board makes them at its first move). The difference in instructions
+over the difference in positions is what a position costs, with Python's start-up, the
+imports and the game's tables left out. The same positions and instructions before and
+after a change mean the same search doing the same work. The default is Сложный коврик
+without reshuffles on deal 13 (lost, some 420,000 positions; under a minute). Needs
+valgrind (Debian's package ``valgrind``).
 """
 
 from __future__ import annotations
@@ -27,33 +28,26 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-CODE = """
-import json, sys
-from pygame_engine import registry
-from pygame_engine.solver import solve
-game = registry.get(sys.argv[1])
-start = game.new(int(sys.argv[3]), json.loads(sys.argv[2]))
-verdict = solve(game, start, max_nodes=int(sys.argv[4]), max_seconds=10**6)
-print(json.dumps([verdict.result, verdict.nodes]))
-"""
-
 SHORT = 100
 """Positions of the short solve, whose instructions are taken off the long one's."""
 
 REFS = re.compile(r"I\s+refs:\s+([\d,]+)")
+SEARCH = re.compile(r": \d+ (\w+) ([\d,]+) ")
+"""A deal's verdict and positions in a line of :mod:`benchmarks.whole_search`."""
 
 
 def counted(game: str, options: str, deal: int, max_nodes: int) -> tuple[str, int, int]:
-    """One solve under cachegrind: its verdict, its positions and the instructions run."""
+    """One search of :mod:`benchmarks.whole_search` under cachegrind: its verdict, its
+    positions and the instructions run."""
     done = subprocess.run(
         ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
-         sys.executable, "-c", CODE, game, options, str(deal), str(max_nodes)],
+         sys.executable, "-m", "benchmarks.whole_search", "--game", game, "--options", options,
+         "--deals", str(deal), "--runs", "1", "--max-nodes", str(max_nodes)],
         capture_output=True, text=True, cwd=ROOT, env={**os.environ, "PYTHONHASHSEED": "0"}, check=True)
-    refs = REFS.search(done.stderr)
-    if refs is None:
-        raise SystemExit(f"no instruction count in valgrind's output:\n{done.stderr[-2000:]}")
-    result, nodes = json.loads(done.stdout.strip().splitlines()[-1])
-    return result, nodes, int(refs.group(1).replace(",", ""))
+    refs, search = REFS.search(done.stderr), SEARCH.search(done.stdout)
+    if refs is None or search is None:
+        raise SystemExit(f"no instruction count or no search in the output:\n{done.stdout}{done.stderr[-2000:]}")
+    return search.group(1), int(search.group(2).replace(",", "")), int(refs.group(1).replace(",", ""))
 
 
 def main() -> None:

@@ -1,6 +1,6 @@
 """Whole searches of lost deals, to time a change to a game's full search.
 
-    python -m benchmarks.whole_search [--game G] [--options JSON] [--deals 13,27,40] [--runs 3]
+    python -m benchmarks.whole_search [--game G] [--options JSON] [--deals 13,27,40] [--runs 3] [--max-nodes N]
 
 Each deal is searched to the end (these deals are proved lost, so no budget stops the
 search), one after another in one process, ``--runs`` times over: each deal's verdict,
@@ -27,6 +27,7 @@ def main() -> None:
     parser.add_argument("--options", type=json.loads, default={"reshuffles": 0})
     parser.add_argument("--deals", default="13,27,40", help="deal numbers, comma-separated")
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--max-nodes", type=int, default=10**10, help="positions at most for each search")
     args = parser.parse_args()
     game = registry.get(args.game)
     deals = [int(number) for number in args.deals.split(",")]
@@ -34,7 +35,7 @@ def main() -> None:
         parts, total = [], 0.0
         for deal in deals:
             began = time.perf_counter()
-            verdict = solve(game, game.new(deal, args.options), max_nodes=10**10, max_seconds=3600)
+            verdict = solve(game, game.new(deal, args.options), max_nodes=args.max_nodes, max_seconds=3600)
             seconds = time.perf_counter() - began
             total += seconds
             parts.append(f"{deal} {verdict.result} {verdict.nodes:,} {seconds:.2f} s")
