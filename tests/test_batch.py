@@ -35,3 +35,26 @@ def test_retry_runs_only_the_deals_left_unknown(tmp_path: Path) -> None:
 def test_the_interval_of_no_success_in_a_thousand() -> None:
     low, high = batch.wilson(0, 1000)
     assert low == 0.0 and 0.003 < high < 0.004
+
+
+def test_calibrate_times_the_yardstick_before_and_after_the_run(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    # A quicker yardstick than the real one (deal 13 without reshuffles, some seconds).
+    monkeypatch.setattr(batch, "YARDSTICK", ("hard_rug", 2, {"reshuffles": 5}))
+    nodes, seconds = batch.yardstick()
+    assert nodes > 1 and seconds > 0
+    batch.main(["hard_rug", "1", "1", "--plays", "0", "--calibrate", "--out", str(tmp_path / "one.jsonl")])
+    err = capsys.readouterr().err
+    line = next(line for line in err.splitlines() if "machine:" in line)
+    assert f'hard_rug {{"reshuffles": 5}} deal 2 searched whole, {nodes:,} positions in ' in line
+    assert " s before the run and " in line and line.endswith(" s after")
+
+
+def test_the_yardstick_is_a_lost_deal_searched_whole() -> None:
+    from pygame_engine import registry
+    from pygame_engine.solver import solve
+
+    game_id, deal, options = batch.YARDSTICK
+    game = registry.get(game_id)
+    verdict = solve(game, game.new(deal, options), max_nodes=10**9, max_seconds=3600)
+    assert (verdict.result, verdict.nodes) == ("lost", 419_801)
