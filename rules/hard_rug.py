@@ -286,8 +286,11 @@ class _Board:
 
     def wins(self, move: tuple[int, int]) -> bool:
         src, dst = move
-        if not _IN_LAST[src] or any(not _IN_LAST[gap] for gap in self.gaps if gap != dst):
+        if not _IN_LAST[src]:
             return False  # a won grid has its four gaps in the last column
+        for gap in self.gaps:  # a loop, not any(): a generator closed early costs an exception
+            if gap != dst and not _IN_LAST[gap]:
+                return False
         self.play(move)
         won = self.won()
         self.unplay(move)
