@@ -167,20 +167,24 @@ class _Board:
     :func:`_key_changes` away and no copy of the grid is made; the walk keeps it in a
     local while it runs. The moves come in :meth:`HardRug.card_moves`'s order, as
     ``(from, to)`` cell pairs.
+
+    The list has one cell more, past the grid, that stands as the left neighbour of every
+    cell in column 1 (:data:`_LEFT`): what a gap takes is then one look-up wherever it
+    lies (:data:`_NEXT`: a card, nothing, or a free ace), with no test of its column.
     """
 
     __slots__ = ("after", "code", "gaps", "grid", "where")
 
     def __init__(self, cells: tuple[int, ...]) -> None:
-        self.grid = [_FREE if c == GAP else c for c in cells]
+        self.grid = [_FREE if c == GAP else c for c in cells] + [_ROW_START]
         self.where = [-1] * 53  # a card missing from a test's grid stays at -1
-        for i, c in enumerate(self.grid):
-            self.where[c] = i
+        for i, c in enumerate(cells):
+            self.where[_FREE if c == GAP else c] = i
         self.gaps = [i for i, c in enumerate(self.grid) if c == _FREE]
         # What a gap takes after each left neighbour, among the cards on this grid (all of
         # them, but for a grid made short of a card by a test).
         self.after = _NEXT if min(self.where[:_FREE]) >= 0 else tuple(
-            -1 if card < 0 or self.where[card] < 0 else card for card in _NEXT)
+            card if card < 0 or self.where[card] >= 0 else _NOTHING for card in _NEXT)
         self.code = board_key(cells)
 
     def children(self, seen: set[Hashable]) -> list[tuple[int, int]]:
@@ -197,7 +201,7 @@ class _Board:
         About a quarter more positions a second than the calls (``docs/decisions.md``)."""
         grid, where, gaps, last = self.grid, self.where, self.gaps, _IN_LAST
         column, chains, delta, cell_column, pairs = _COLUMN, _CHAIN, _key_changes(), _CELL_COLUMN, _PAIRS
-        after, free = self.after, _FREE
+        after, free, left = self.after, _FREE, _LEFT
         code = self.code
         made = 0
         while True:
@@ -230,14 +234,12 @@ class _Board:
             fresh: list[tuple[int, int]] = []
             near = False
             for gap in gaps:  # kept in cell order
-                col = cell_column[gap]
-                if col:
-                    card = after[grid[gap - 1]]
-                    if card < 0:
-                        continue
+                card = after[grid[left[gap]]]
+                if card >= 0:
                     src = where[card]
-                    if not (column[card] == col and grid[gap - col : gap] == chains[card] and (
-                            last[src] or grid[src + 1] == card + 1 or column[card] == 12)):
+                    col = column[card]
+                    if not (col == cell_column[gap] and grid[gap - col : gap] == chains[card] and (
+                            last[src] or grid[src + 1] == card + 1 or col == 12)):
                         key = code ^ delta[src][gap][card]
                         if key not in seen:
                             seen.add(key)
@@ -245,6 +247,8 @@ class _Board:
                             if last[src]:
                                 near = True
                         continue
+                elif card == -1:  # _NOTHING: after a king or a gap
+                    continue
                 else:
                     aces = sorted([where[0], where[13], where[26], where[39]])  # (_ACES)
                     src, loose = -1, 0
@@ -346,8 +350,15 @@ def _key_changes() -> tuple[tuple[tuple[int, ...], ...], ...]:
                  for src in cells)
 
 
-_NEXT: Final = tuple(c + 1 if c < _FREE and (c + 1) % 13 else -1 for c in range(_FREE + 1))
-"""The card a gap takes after each left neighbour (``-1`` after a king or a gap)."""
+_ROW_START: Final = 53
+"""What a board holds in the cell it keeps past the grid, column 1's left neighbour."""
+_NOTHING: Final = -1
+_AN_ACE: Final = -2
+_NEXT: Final = (*(c + 1 if c < _FREE and (c + 1) % 13 else _NOTHING for c in range(_FREE + 1)), _AN_ACE)
+"""The card a gap takes after each left neighbour: ``_NOTHING`` after a king or a gap,
+``_AN_ACE`` (a free ace) in column 1."""
+_LEFT: Final = tuple(ROWS * COLS if i % COLS == 0 else i - 1 for i in range(ROWS * COLS))
+"""Each cell's left neighbour on a board; for column 1, the cell past the grid."""
 _PAIRS: Final = tuple(tuple((src, dst) for dst in range(ROWS * COLS)) for src in range(ROWS * COLS))
 """Every ``(from, to)`` cell pair made once, so the walk builds no tuple per move."""
 _CELL_COLUMN: Final = tuple(i % COLS for i in range(ROWS * COLS))
