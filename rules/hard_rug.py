@@ -201,7 +201,7 @@ class _Board:
         About a quarter more positions a second than the calls (``docs/decisions.md``)."""
         grid, where, gaps, last = self.grid, self.where, self.gaps, _IN_LAST
         column, chains, delta, cell_column, pairs = _COLUMN, _CHAIN, _key_changes(), _CELL_COLUMN, _PAIRS
-        after, free, left = self.after, _FREE, _LEFT
+        after, free, left, home = self.after, _FREE, _LEFT, _HOME_COLUMN
         code = self.code
         made = 0
         while True:
@@ -237,9 +237,8 @@ class _Board:
                 card = after[grid[left[gap]]]
                 if card >= 0:
                     src = where[card]
-                    col = column[card]
-                    if not (col == cell_column[gap] and grid[gap - col : gap] == chains[card] and (
-                            last[src] or grid[src + 1] == card + 1 or col == 12)):
+                    if not (home[gap][card] and grid[gap - column[card] : gap] == chains[card] and (
+                            last[src] or grid[src + 1] == card + 1 or column[card] == 12)):
                         key = code ^ delta[src][gap][card]
                         if key not in seen:
                             seen.add(key)
@@ -363,6 +362,8 @@ _PAIRS: Final = tuple(tuple((src, dst) for dst in range(ROWS * COLS)) for src in
 """Every ``(from, to)`` cell pair made once, so the walk builds no tuple per move."""
 _CELL_COLUMN: Final = tuple(i % COLS for i in range(ROWS * COLS))
 """Each cell's column (0 for column 1)."""
+_HOME_COLUMN: Final = tuple(tuple(i % COLS == c % 13 for c in range(_FREE)) for i in range(ROWS * COLS))
+"""``_HOME_COLUMN[cell][card]``: whether the cell is in the card's column of a won grid."""
 _IN_LAST: Final = tuple(column == COLS - 1 for column in _CELL_COLUMN)
 """Whether each cell is in the last column (a look-up in a tuple, for the walk)."""
 _COLUMN: Final = tuple(c % 13 for c in range(_FREE))
