@@ -248,7 +248,7 @@ class _Board:
                         continue
                 elif card == -1:  # _NOTHING: after a king or a gap
                     continue
-                else:
+                else:  # _AN_ACE: a gap in column 1 takes a free ace
                     aces = sorted([where[0], where[13], where[26], where[39]])  # (_ACES)
                     src, loose = -1, 0
                     for at in aces:
