@@ -15,10 +15,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import time
 
 from pygame_engine import registry
-from pygame_engine.solver import solve
+from pygame_engine.batch import whole_search
 
 
 def main() -> None:
@@ -29,14 +28,12 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--max-nodes", type=int, default=10**10, help="positions at most for each search")
     args = parser.parse_args()
-    game = registry.get(args.game)
+    registry.get(args.game)  # an unknown game stops here, before any search
     deals = [int(number) for number in args.deals.split(",")]
     for run in range(1, args.runs + 1):
         parts, total = [], 0.0
         for deal in deals:
-            began = time.perf_counter()
-            verdict = solve(game, game.new(deal, args.options), max_nodes=args.max_nodes, max_seconds=3600)
-            seconds = time.perf_counter() - began
+            verdict, seconds = whole_search(args.game, deal, args.options, args.max_nodes)
             total += seconds
             parts.append(f"{deal} {verdict.result} {verdict.nodes:,} {seconds:.2f} s")
         print(f"run {run}: " + " | ".join(parts) + f" | total {total:.2f} s", flush=True)

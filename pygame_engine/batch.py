@@ -25,7 +25,7 @@ from typing import Any
 
 from pygame_engine import registry
 from pygame_engine.player import win_count
-from pygame_engine.solver import solve
+from pygame_engine.solver import Verdict, solve
 
 Job = tuple[str, int, dict[str, Any], float, int, int, bool]
 """Game, deal, options, seconds, positions, the player's games, whether to verify."""
@@ -37,13 +37,18 @@ same code took 2.4 times as long on one afternoon as on that morning, so what a 
 budget buys is worth noting beside what it decided."""
 
 
-def yardstick() -> tuple[int, float]:
-    """The positions and the seconds of the yardstick's whole search, run here and now."""
-    game_id, deal, options = YARDSTICK
+def whole_search(game_id: str, deal: int, options: dict[str, Any], max_nodes: int = 10**10) -> tuple[Verdict, float]:
+    """A deal searched to the end (or to ``max_nodes`` positions; an hour at most), and
+    the seconds it took: the yardstick here, and :mod:`benchmarks.whole_search`."""
     game = registry.get(game_id)
     began = time.perf_counter()
-    verdict = solve(game, game.new(deal, options), max_nodes=10**9, max_seconds=3600)
-    return verdict.nodes, time.perf_counter() - began
+    verdict = solve(game, game.new(deal, options), max_nodes=max_nodes, max_seconds=3600)
+    return verdict, time.perf_counter() - began
+
+
+def yardstick() -> tuple[Verdict, float]:
+    """The yardstick's whole search, run here and now: its verdict and its seconds."""
+    return whole_search(*YARDSTICK)
 
 
 def run_deal(job: Job) -> dict[str, Any]:
@@ -161,7 +166,7 @@ def main(argv: list[str] | None = None) -> None:
     if before is not None:
         after = yardstick()
         game_id, deal, options = YARDSTICK
-        print(f"  machine: {game_id} {json.dumps(options)} deal {deal} searched whole, {before[0]:,} positions "
+        print(f"  machine: {game_id} {json.dumps(options)} deal {deal} searched whole, {before[0].nodes:,} positions "
               f"in {before[1]:.2f} s before the run and {after[1]:.2f} s after", file=sys.stderr)
     if args.verify and not all(r.get("verified", True) for r in records):
         sys.exit("a winning line did not replay")

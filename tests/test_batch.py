@@ -41,7 +41,8 @@ def test_calibrate_times_the_yardstick_before_and_after_the_run(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     # A quicker yardstick than the real one (deal 13 without reshuffles, some seconds).
     monkeypatch.setattr(batch, "YARDSTICK", ("hard_rug", 2, {"reshuffles": 5}))
-    nodes, seconds = batch.yardstick()
+    verdict, seconds = batch.yardstick()
+    nodes = verdict.nodes
     assert nodes > 1 and seconds > 0
     batch.main(["hard_rug", "1", "1", "--plays", "0", "--calibrate", "--out", str(tmp_path / "one.jsonl")])
     err = capsys.readouterr().err
@@ -51,10 +52,5 @@ def test_calibrate_times_the_yardstick_before_and_after_the_run(
 
 
 def test_the_yardstick_is_a_lost_deal_searched_whole() -> None:
-    from pygame_engine import registry
-    from pygame_engine.solver import solve
-
-    game_id, deal, options = batch.YARDSTICK
-    game = registry.get(game_id)
-    verdict = solve(game, game.new(deal, options), max_nodes=10**9, max_seconds=3600)
+    verdict, _ = batch.yardstick()
     assert (verdict.result, verdict.nodes) == ("lost", 419_801)
