@@ -161,9 +161,10 @@ class _Board:
     writes a list's items by a quicker path than a bytearray's (``docs/decisions.md``).
 
     Where each card lies and where the gaps are is kept alongside, so a move is found
-    and played without scanning the grid (the gaps in cell order, sorted again as each
-    move is played: cheaper than sorting them for each position); so is the key, one
-    integer that a move changes in two cells' bits, so a child's key is one look-up in
+    and played without scanning the grid (the walk's move and takeback put one cell for
+    another in the list of gaps, which is sorted in place once, as a position is
+    expanded, so that its moves come in cell order); so is the key, one integer that a
+    move changes in two cells' bits, so a child's key is one look-up in
     :func:`_key_changes` away and no copy of the grid is made; the walk keeps it in a
     local while it runs. The moves come in :meth:`HardRug.card_moves`'s order, as
     ``(from, to)`` cell pairs.
@@ -220,7 +221,6 @@ class _Board:
                     card = grid[dst]
                     grid[src], grid[dst], where[card] = card, free, src
                     gaps[gaps.index(src)] = dst
-                    gaps.sort()
                     code ^= delta[src][dst][card]
                     top = stack[-1]
                 token = top.pop()
@@ -228,12 +228,12 @@ class _Board:
                 card = grid[src]
                 grid[dst], grid[src], where[card] = card, free, dst
                 gaps[gaps.index(dst)] = src
-                gaps.sort()
                 code ^= delta[src][dst][card]
                 path.append(token)
+            gaps.sort()  # once a position: its moves in cell order
             fresh: list[tuple[int, int]] = []
             near = False
-            for gap in gaps:  # kept in cell order
+            for gap in gaps:
                 card = after[grid[left[gap]]]
                 if card >= 0:
                     src = where[card]
