@@ -161,9 +161,9 @@ class _Board:
     writes a list's items by a quicker path than a bytearray's (``docs/decisions.md``).
 
     Where each card lies and where the gaps are is kept alongside, so a move is found
-    and played without scanning the grid (the walk's move and takeback put one cell for
-    another in the list of gaps, which is sorted in place once, as a position is
-    expanded, so that its moves come in cell order); so is the key, one integer that a
+    and played without scanning the grid (a move and its takeback put one cell for
+    another in the list of gaps, which the walk sorts in place once, as it expands a
+    position, so that its moves come in cell order); so is the key, one integer that a
     move changes in two cells' bits, so a child's key is one look-up in
     :func:`_key_changes` away and no copy of the grid is made; the walk keeps it in a
     local while it runs. The moves come in :meth:`HardRug.card_moves`'s order, as
@@ -307,8 +307,7 @@ class _Board:
         grid[src] = _FREE
         self.where[card] = dst
         gaps = self.gaps
-        gaps[gaps.index(dst)] = src
-        gaps.sort()
+        gaps[gaps.index(dst)] = src  # in any order: the walk sorts the list where it reads it
         self.code ^= _key_changes()[src][dst][card]
 
     def unplay(self, move: tuple[int, int]) -> None:
