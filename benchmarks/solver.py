@@ -3,8 +3,9 @@
     python -m benchmarks.solver [--deals N] [--seconds S]
 
 For every game (and Сложный коврик without reshuffles, whose search plays one grid in
-place), deals 1 … N with a time budget each: verdicts, positions per second and time
-per deal, first in this Python, then the same code in Pyodide.
+place), deals 1 … N with a time budget each: verdicts (the undecided share with its 95%
+Wilson interval), positions per second and time per deal (median and 95th percentile),
+first in this Python, then the same code in Pyodide.
 """
 
 from __future__ import annotations
@@ -12,9 +13,12 @@ from __future__ import annotations
 import argparse
 import json
 import shutil
+import statistics
 import subprocess
 import sys
 from pathlib import Path
+
+from pygame_engine.batch import p95, wilson
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -44,8 +48,12 @@ def report(label: str, data: dict[str, object]) -> None:
         nodes = sum(r[1] for r in rows)
         seconds = sum(r[2] for r in rows)
         times = sorted(r[2] for r in rows)
-        print(f"  {game:22} won {won:3} lost {lost:3} unknown {len(rows) - won - lost:3}   "
-              f"{nodes / max(seconds, 1e-9):9,.0f} positions/s   median {1000 * times[len(times) // 2]:8.1f} ms")
+        unknown = len(rows) - won - lost
+        low, high = wilson(unknown, len(rows))
+        print(f"  {game:22} won {won:3} lost {lost:3} unknown {unknown:3} "
+              f"({100 * unknown / len(rows):.0f}%, 95%: {100 * low:.0f}–{100 * high:.0f}%)   "
+              f"{nodes / max(seconds, 1e-9):9,.0f} positions/s   "
+              f"median {1000 * statistics.median(times):8.1f} ms   p95 {1000 * p95(times):8.1f} ms")
 
 
 def main() -> None:
