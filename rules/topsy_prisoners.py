@@ -61,19 +61,23 @@ def _placements(suits: tuple[int | None, ...], locked: tuple[int, ...]) -> Itera
         left[s] = 0
     empties = [i for i, s in enumerate(suits) if s is None]
     placed = [-1 if s is None else s if s in locked_suits else NEUTRAL for s in suits]
+    yield from _fill(empties, left, placed, 0)
 
-    def fill(k: int) -> Iterator[tuple[int, ...]]:
-        if k == len(empties):
-            yield tuple(placed)
-            return
-        for s, n in enumerate(left):
-            if n:
-                left[s] -= 1
-                placed[empties[k]] = s
-                yield from fill(k + 1)
-                left[s] += 1
 
-    yield from fill(0)
+def _fill(empties: list[int], left: list[int], placed: list[int], k: int) -> Iterator[tuple[int, ...]]:
+    """The placements from empty place ``empties[k]`` on, the suits still to give counted
+    in ``left``. A function of its own, not a closure that calls itself: such a closure
+    holds itself in a cycle that only the garbage collector frees, and the collector is
+    paused while a search runs (:func:`pygame_engine.solver.solve`)."""
+    if k == len(empties):
+        yield tuple(placed)
+        return
+    for s, n in enumerate(left):
+        if n:
+            left[s] -= 1
+            placed[empties[k]] = s
+            yield from _fill(empties, left, placed, k + 1)
+            left[s] += 1
 
 
 @lru_cache(maxsize=1 << 16)
@@ -95,35 +99,42 @@ def _closes(suits: tuple[int, ...], lengths: tuple[int, ...], locked: tuple[int,
     # A foundation that misses no such card together with its twin takes nothing the twin
     # wants: completing it as soon as it can be only frees its prisoner, so it is not a choice.
     alone = [all(missing == 1 << x for _, _, missing in needs[x]) for x in range(FOUNDATIONS)]
-    everything = (1 << FOUNDATIONS) - 1
-    failed: set[int] = set()
+    return _completes(sum(1 << x for x in range(FOUNDATIONS) if lengths[x] == 13), needs, alone, set())
 
-    def ready(x: int, done: int) -> bool:
-        # The copies come out as their places are completed; of the foundations that miss
-        # the card, each one completed by now (this one included) has taken a copy.
-        after = done | 1 << x
-        return all(copies - (places & ~done).bit_count() >= (missing & after).bit_count()
-                   for places, copies, missing in needs[x])
 
-    def search(done: int) -> bool:
-        grown = True
-        while grown:
-            grown = False
-            for x in range(FOUNDATIONS):
-                if alone[x] and not done >> x & 1 and ready(x, done):
-                    done |= 1 << x
-                    grown = True
-        if done == everything:
-            return True
-        if done in failed:
-            return False
+_Needs = list[list[tuple[int, int, int]]]
+
+
+def _ready(needs: _Needs, x: int, done: int) -> bool:
+    """Whether foundation ``x`` can be completed once the set ``done`` is."""
+    # The copies come out as their places are completed; of the foundations that miss
+    # the card, each one completed by now (this one included) has taken a copy.
+    after = done | 1 << x
+    return all(copies - (places & ~done).bit_count() >= (missing & after).bit_count()
+               for places, copies, missing in needs[x])
+
+
+def _completes(done: int, needs: _Needs, alone: list[bool], failed: set[int]) -> bool:
+    """Whether every foundation can be completed after the set ``done`` (``failed``: the
+    sets found not to lead there). Written with its arguments, not as a closure that calls
+    itself (see :func:`_fill`)."""
+    grown = True
+    while grown:
+        grown = False
         for x in range(FOUNDATIONS):
-            if not done >> x & 1 and not alone[x] and ready(x, done) and search(done | 1 << x):
-                return True
-        failed.add(done)
+            if alone[x] and not done >> x & 1 and _ready(needs, x, done):
+                done |= 1 << x
+                grown = True
+    if done == (1 << FOUNDATIONS) - 1:
+        return True
+    if done in failed:
         return False
-
-    return search(sum(1 << x for x in range(FOUNDATIONS) if lengths[x] == 13))
+    for x in range(FOUNDATIONS):
+        if (not done >> x & 1 and not alone[x] and _ready(needs, x, done)
+                and _completes(done | 1 << x, needs, alone, failed)):
+            return True
+    failed.add(done)
+    return False
 
 
 def completable(suits: tuple[int | None, ...], lengths: tuple[int, ...], locked: tuple[int, ...]) -> bool:
