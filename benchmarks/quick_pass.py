@@ -30,7 +30,7 @@ from functools import partial
 from typing import Any
 
 from pygame_engine import registry
-from pygame_engine.solver import Beam, Verdict, _best_first, _one_beam, _quick_steps, _restarts
+from pygame_engine.solver import Beam, Verdict, _best_first, _collector_paused, _one_beam, _quick_steps, _restarts
 
 Job = tuple[str, int, dict[str, Any], float]
 
@@ -60,7 +60,8 @@ def runs_of(job: Job) -> list[dict[str, Any]]:
             found = [(f"best-first {_name(step)}", partial(_best_first, game, start, nodes, cap, clock, step))]
         for name, run in found:
             began = clock()
-            verdict = run()
+            with _collector_paused():  # as in the batch's searches
+                verdict = run()
             records.append({"game": game_id, "deal": deal, "run": name, "until": until,
                             "result": verdict.result, "seconds": round(clock() - began, 4), "budget_seconds": seconds})
     return records
