@@ -123,27 +123,6 @@ class Verdict:
     seconds: float
 
 
-def solve(
-    game: Game[Any],
-    start: Any,
-    max_nodes: int = 1_000_000,
-    max_seconds: float = 10.0,
-    clock: Callable[[], float] = time.perf_counter,
-    quick_share: float = QUICK_SHARE,
-) -> Verdict:
-    """Search from ``start``: won (with its line), lost (proved) or unknown (a budget ran out).
-
-    The quick pass comes first, step by step (:func:`_quick_steps`): best-first searches,
-    which may prove a loss by running out of positions, beams, which may prove one only
-    when they drop no position, and short shuffled searches, of which only a win counts.
-    The full search gets what is left of both budgets.
-
-    The cyclic garbage collector is paused while the search runs (:func:`_collector_paused`).
-    """
-    with _collector_paused():
-        return _solve(game, start, max_nodes, max_seconds, clock, quick_share)
-
-
 @contextlib.contextmanager
 def _collector_paused() -> Iterator[None]:
     """The cyclic garbage collector off, and on again afterwards if it was on.
@@ -163,8 +142,24 @@ def _collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-def _solve(game: Game[Any], start: Any, max_nodes: int, max_seconds: float, clock: Callable[[], float],
-           quick_share: float) -> Verdict:
+@_collector_paused()
+def solve(
+    game: Game[Any],
+    start: Any,
+    max_nodes: int = 1_000_000,
+    max_seconds: float = 10.0,
+    clock: Callable[[], float] = time.perf_counter,
+    quick_share: float = QUICK_SHARE,
+) -> Verdict:
+    """Search from ``start``: won (with its line), lost (proved) or unknown (a budget ran out).
+
+    The quick pass comes first, step by step (:func:`_quick_steps`): best-first searches,
+    which may prove a loss by running out of positions, beams, which may prove one only
+    when they drop no position, and short shuffled searches, of which only a win counts.
+    The full search gets what is left of both budgets.
+
+    The cyclic garbage collector is paused while the search runs (:func:`_collector_paused`).
+    """
     spent = Verdict("unknown", (), 0, 0.0)
     for until, score in _quick_steps(game, start, quick_share):
         nodes, seconds = int(max_nodes * until) - spent.nodes, max_seconds * until - spent.seconds
