@@ -22,6 +22,9 @@ from pygame_engine.moves import CARD_MOVE, Move
 
 ROWS: Final = 4
 COLS: Final = 14
+Token = tuple[int, int, tuple[int, ...]]
+"""A move on a :class:`_Board`: its cells ``(from, to)`` and the row of :func:`_key_changes`
+for that pair, by card (see :func:`_tokens`)."""
 GAP: Final = -1
 RESHUFFLES: Final = 5
 ROW_NAMES: Final = "abcd"
@@ -167,7 +170,7 @@ class _Board:
     move changes in two cells' bits, so a child's key is one look-up in
     :func:`_key_changes` away and no copy of the grid is made; the walk keeps it in a
     local while it runs. The moves come in :meth:`HardRug.card_moves`'s order, as
-    ``(from, to)`` cell pairs.
+    tokens: ``(from, to)`` cell pairs with their row of key changes (:data:`Token`).
 
     The list has one cell more, past the grid, that stands as the left neighbour of every
     cell in column 1 (:data:`_LEFT`): what a gap takes is then one look-up wherever it
@@ -188,50 +191,50 @@ class _Board:
             card if card < 0 or self.where[card] >= 0 else _NOTHING for card in _NEXT)
         self.code = board_key(cells)
 
-    def children(self, seen: set[Hashable]) -> list[tuple[int, int]]:
-        stack: list[list[tuple[int, int]]] = []
+    def children(self, seen: set[Hashable]) -> list[Token]:
+        stack: list[list[Token]] = []
         self.walk([], stack, seen, 0, here=True)
         return stack[0]
 
-    def walk(self, path: list[tuple[int, int]], stack: list[list[tuple[int, int]]], seen: set[Hashable],
-             budget: int, here: bool = False) -> tuple[int, tuple[int, int] | None]:
+    def walk(self, path: list[Token], stack: list[list[Token]], seen: set[Hashable],
+             budget: int, here: bool = False) -> tuple[int, Token | None]:
         """The solver's ``_walk`` written out for the grid: no call per move or position,
         a child's key looked up and added only when new, and a child tried for a win
         only when a card leaves the last column, as a winning move's card does. With
         ``here`` the board's own position is expanded first: that is :meth:`children`.
         About a quarter more positions a second than the calls (``docs/decisions.md``)."""
         grid, where, gaps, last = self.grid, self.where, self.gaps, _IN_LAST
-        column, chains, delta, cell_column, pairs = _COLUMN, _CHAIN, _key_changes(), _CELL_COLUMN, _PAIRS
+        column, chains, delta, cell_column, tokens = _COLUMN, _CHAIN, _key_changes(), _CELL_COLUMN, _tokens()
         after, free, left, home = self.after, _FREE, _LEFT, _HOME_COLUMN
         code = self.code
         made = 0
+        top = stack[-1] if stack else []  # the list of moves to try next: the last pushed
         while True:
             if here:
                 here = False
             else:
                 if made >= budget:
                     break
-                top = stack[-1]
                 while not top:  # its moves all tried: taken back
                     stack.pop()
                     if not stack:
                         self.code = code
                         return made, None
-                    src, dst = path.pop()
+                    src, dst, row = path.pop()
                     card = grid[dst]
                     grid[src], grid[dst], where[card] = card, free, src
                     gaps[gaps.index(src)] = dst
-                    code ^= delta[src][dst][card]
+                    code ^= row[card]
                     top = stack[-1]
                 token = top.pop()
-                src, dst = token
+                src, dst, row = token
                 card = grid[src]
                 grid[dst], grid[src], where[card] = card, free, dst
                 gaps[gaps.index(dst)] = src
-                code ^= delta[src][dst][card]
+                code ^= row[card]
                 path.append(token)
             gaps.sort()  # once a position: its moves in cell order
-            fresh: list[tuple[int, int]] = []
+            fresh: list[Token] = []
             near = False
             for gap in gaps:
                 card = after[grid[left[gap]]]
@@ -242,7 +245,8 @@ class _Board:
                         key = code ^ delta[src][gap][card]
                         if key not in seen:
                             seen.add(key)
-                            fresh.append(pairs[src][gap])
+                            fresh.append(tokens[src][gap])
+                            made += 1
                             if last[src]:
                                 near = True
                         continue
@@ -262,23 +266,28 @@ class _Board:
                             key = code ^ delta[src][gap][card]
                             if key not in seen:
                                 seen.add(key)
-                                fresh.append(pairs[src][gap])
+                                fresh.append(tokens[src][gap])
+                                made += 1
                                 if last[src]:  # only on a grid made by hand: no move takes an ace there
                                     near = True
                         continue
                     card = grid[src]  # the last ace outside column 1, its successor on its right
                 # A safe move (safe_chain_move) goes alone: the children claimed before it
                 # are given back.
-                for made_src, made_gap in fresh:
-                    was = grid[made_src]
-                    seen.discard(code ^ delta[made_src][made_gap][was])
+                for made_src, _, made_row in fresh:
+                    seen.discard(code ^ made_row[grid[made_src]])
+                    made -= 1
                 key = code ^ delta[src][gap][card]
-                fresh = [] if key in seen else [pairs[src][gap]]
+                if key in seen:
+                    fresh = []
+                else:
+                    fresh = [tokens[src][gap]]
+                    made += 1
                 seen.add(key)
                 near = last[src]
                 break
-            made += len(fresh)
             stack.append(fresh)
+            top = fresh
             if near:
                 self.code = code
                 for child in fresh:
@@ -287,8 +296,8 @@ class _Board:
         self.code = code
         return made, None
 
-    def wins(self, move: tuple[int, int]) -> bool:
-        src, dst = move
+    def wins(self, move: Token) -> bool:
+        src, dst, _ = move
         if not _IN_LAST[src]:
             return False  # a won grid has its four gaps in the last column
         for gap in self.gaps:  # a loop, not any(): a generator closed early costs an exception
@@ -299,8 +308,8 @@ class _Board:
         self.unplay(move)
         return won
 
-    def play(self, move: tuple[int, int]) -> None:
-        src, dst = move
+    def play(self, move: Token) -> None:
+        src, dst, change = move
         grid = self.grid
         card = grid[src]
         grid[dst] = card
@@ -308,10 +317,10 @@ class _Board:
         self.where[card] = dst
         gaps = self.gaps
         gaps[gaps.index(dst)] = src  # in any order: the walk sorts the list where it reads it
-        self.code ^= _key_changes()[src][dst][card]
+        self.code ^= change[card]
 
-    def unplay(self, move: tuple[int, int]) -> None:
-        self.play((move[1], move[0]))
+    def unplay(self, move: Token) -> None:
+        self.play((move[1], move[0], move[2]))  # a pair's change of key is the same both ways
 
     def key(self) -> int:
         return self.code
@@ -326,7 +335,7 @@ class _Board:
                 return False
         return True
 
-    def moves(self, move: tuple[int, int]) -> tuple[Move]:
+    def moves(self, move: Token) -> tuple[Move]:
         return (_MOVE[move[0]][move[1]],)
 
     def fork(self) -> _Board:
@@ -340,12 +349,23 @@ class _Board:
 def _key_changes() -> tuple[tuple[tuple[int, ...], ...], ...]:
     """``[src][dst][card]``: what a board's key changes by when ``card`` moves from cell
     ``src`` to cell ``dst`` or back (one look-up and one XOR for a child's key, not two
-    and two); the one place a move's change of key is worked out, for :meth:`_Board.play`
-    and the walk alike. Made when a board first moves, not at import: some 166,000
-    numbers, about 13 MB, that only the full search needs."""
+    and two); the one place a move's change of key is worked out, for the walk's children
+    and, through :func:`_tokens`, its moves and :meth:`_Board.play`. Made when a board
+    first moves, not at import: some 166,000 numbers, about 13 MB, that only the full
+    search needs."""
     cells = range(ROWS * COLS)
     return tuple(tuple(tuple(_SHARE[src][c] ^ _SHARE[dst][c] for c in range(_FREE + 1)) for dst in cells)
                  for src in cells)
+
+
+@functools.cache
+def _tokens() -> tuple[tuple[Token, ...], ...]:
+    """``[src][dst]``: the board's move from cell ``src`` to cell ``dst``, made once, with its
+    row of :func:`_key_changes`, so that playing a move and taking it back each change the
+    key by one look-up by card."""
+    delta = _key_changes()
+    cells = range(ROWS * COLS)
+    return tuple(tuple((src, dst, delta[src][dst]) for dst in cells) for src in cells)
 
 
 _ROW_START: Final = 53
@@ -357,8 +377,6 @@ _NEXT: Final = (*(c + 1 if c < _FREE and (c + 1) % 13 else _NOTHING for c in ran
 ``_AN_ACE`` (a free ace) in column 1."""
 _LEFT: Final = tuple(ROWS * COLS if i % COLS == 0 else i - 1 for i in range(ROWS * COLS))
 """Each cell's left neighbour on a board; for column 1, the cell past the grid."""
-_PAIRS: Final = tuple(tuple((src, dst) for dst in range(ROWS * COLS)) for src in range(ROWS * COLS))
-"""Every ``(from, to)`` cell pair made once, so the walk builds no tuple per move."""
 _CELL_COLUMN: Final = tuple(i % COLS for i in range(ROWS * COLS))
 """Each cell's column (0 for column 1)."""
 _HOME_COLUMN: Final = tuple(tuple(i % COLS == c % 13 for c in range(_FREE)) for i in range(ROWS * COLS))

@@ -11,7 +11,7 @@ from pygame_engine.cards import card_text, cards_text, parse_card
 from pygame_engine.deal import shuffled
 from pygame_engine.save import dumps, loads
 from pygame_engine.solver import solve
-from rules.hard_rug import GAP, RugState, board_key, cell_index, safe_chain_move
+from rules.hard_rug import GAP, RugState, Token, _tokens, board_key, cell_index, safe_chain_move
 from tests.conftest import perft, without, won_history
 
 GAME = registry.get("hard_rug")
@@ -202,8 +202,8 @@ def test_the_search_board_plays_like_the_states() -> None:
         assert grids.setdefault(key, state.cells) == state.cells
         return key
 
-    def token(move: Move) -> tuple[int | None, int | None]:
-        return cell_index(move.src), cell_index(move.dst)
+    def token(move: Move) -> Token:
+        return _tokens()[cell_index(move.src) or 0][cell_index(move.dst) or 0]
 
     rng = random.Random(7)
     start = GAME.new(1, {"reshuffles": 0})
@@ -278,10 +278,11 @@ def test_the_search_boards_walk_sees_a_winning_ace() -> None:
         *CLUBS_AND_DIAMONDS_DONE,
     )
     board = GAME.search_board(RugState(0, before.cells, 0, 0))  # type: ignore[attr-defined]
-    king = (cell_index("b14"), cell_index("b13"))
-    path: list[tuple[int, int]] = []
+    king = _tokens()[cell_index("b14") or 0][cell_index("b13") or 0]
+    path: list[Token] = []
     made, winner = board.walk(path, [[king]], set(), 100)
-    assert made == 1 and path == [king] and winner == (cell_index("a14"), cell_index("a1"))
+    assert made == 1 and path == [king] and winner is not None
+    assert [str(m) for m in board.moves(winner)] == ["a14>a1"]
     board.play(winner)
     assert board.won()
 
