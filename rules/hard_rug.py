@@ -22,9 +22,6 @@ from pygame_engine.moves import CARD_MOVE, Move
 
 ROWS: Final = 4
 COLS: Final = 14
-Token = tuple[int, int, tuple[int, ...]]
-"""A move on a :class:`_Board`: its cells ``(from, to)`` and the row of :func:`_key_changes`
-for that pair, by card (see :func:`_tokens`)."""
 GAP: Final = -1
 RESHUFFLES: Final = 5
 ROW_NAMES: Final = "abcd"
@@ -158,6 +155,11 @@ def board_key(cells: tuple[int, ...]) -> int:
     return sum(_SHARE[i][_FREE if c == GAP else c] for i, c in enumerate(cells))
 
 
+Token = tuple[int, int, tuple[int, ...]]
+"""A move on a :class:`_Board`: its cells ``(from, to)`` and the row of :func:`_key_changes`
+for that pair, by card (see :func:`_tokens`)."""
+
+
 class _Board:
     """The grid as a list of card numbers (a gap is ``_FREE``), changed in place, for the
     full search once no reshuffle is left. A list, not bytes: the interpreter reads and
@@ -273,7 +275,7 @@ class _Board:
                         continue
                     card = grid[src]  # the last ace outside column 1, its successor on its right
                 # A safe move (safe_chain_move) goes alone: the children claimed before it
-                # are given back.
+                # are given back, and no longer counted.
                 for made_src, _, made_row in fresh:
                     seen.discard(code ^ made_row[grid[made_src]])
                     made -= 1
