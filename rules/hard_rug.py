@@ -204,24 +204,27 @@ class _Board:
         a child's key looked up and added only when new, and a child tried for a win
         only when a card leaves the last column, as a winning move's card does. With
         ``here`` the board's own position is expanded first: that is :meth:`children`.
-        About a quarter more positions a second than the calls (``docs/decisions.md``)."""
+        The positions made are counted by how much ``seen`` has grown (no other search
+        claims keys while a walk runs). About a quarter more positions a second than the
+        calls (``docs/decisions.md``)."""
         grid, where, gaps, last = self.grid, self.where, self.gaps, _IN_LAST
         column, chains, delta, cell_column, tokens = _COLUMN, _CHAIN, _key_changes(), _CELL_COLUMN, _tokens()
         after, free, left, home = self.after, _FREE, _LEFT, _HOME_COLUMN
         code = self.code
-        made = 0
+        base = len(seen)
+        limit = base + budget
         top = stack[-1] if stack else []  # the list of moves to try next: the last pushed
         while True:
             if here:
                 here = False
             else:
-                if made >= budget:
+                if len(seen) >= limit:
                     break
                 while not top:  # its moves all tried: taken back
                     stack.pop()
                     if not stack:
                         self.code = code
-                        return made, None
+                        return len(seen) - base, None
                     src, dst, row = path.pop()
                     card = grid[dst]
                     grid[src], grid[dst], where[card] = card, free, src
@@ -248,7 +251,6 @@ class _Board:
                         if key not in seen:
                             seen.add(key)
                             fresh.append(tokens[src][gap])
-                            made += 1
                             if last[src]:
                                 near = True
                         continue
@@ -269,22 +271,16 @@ class _Board:
                             if key not in seen:
                                 seen.add(key)
                                 fresh.append(tokens[src][gap])
-                                made += 1
                                 if last[src]:  # only on a grid made by hand: no move takes an ace there
                                     near = True
                         continue
                     card = grid[src]  # the last ace outside column 1, its successor on its right
                 # A safe move (safe_chain_move) goes alone: the children claimed before it
-                # are given back, and no longer counted.
+                # are given back, which also takes them off the count.
                 for made_src, _, made_row in fresh:
                     seen.discard(code ^ made_row[grid[made_src]])
-                    made -= 1
                 key = code ^ delta[src][gap][card]
-                if key in seen:
-                    fresh = []
-                else:
-                    fresh = [tokens[src][gap]]
-                    made += 1
+                fresh = [] if key in seen else [tokens[src][gap]]
                 seen.add(key)
                 near = last[src]
                 break
@@ -294,9 +290,9 @@ class _Board:
                 self.code = code
                 for child in fresh:
                     if self.wins(child):
-                        return made, child
+                        return len(seen) - base, child
         self.code = code
-        return made, None
+        return len(seen) - base, None
 
     def wins(self, move: Token) -> bool:
         src, dst, _ = move
