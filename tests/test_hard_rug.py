@@ -37,6 +37,13 @@ POSITION = grid(
 )
 
 
+def board_token(src: str, dst: str) -> Token:
+    """The search board's move between two named cells."""
+    at, to = cell_index(src), cell_index(dst)
+    assert at is not None and to is not None, (src, dst)
+    return _tokens()[at][to]
+
+
 def moves_into(state: RugState, cell: str) -> set[str]:
     return {str(m) for m in GAME.legal_moves(state) if m.dst == cell}
 
@@ -203,7 +210,7 @@ def test_the_search_board_plays_like_the_states() -> None:
         return key
 
     def token(move: Move) -> Token:
-        return _tokens()[cell_index(move.src) or 0][cell_index(move.dst) or 0]
+        return board_token(move.src, move.dst)
 
     rng = random.Random(7)
     start = GAME.new(1, {"reshuffles": 0})
@@ -278,7 +285,7 @@ def test_the_search_boards_walk_sees_a_winning_ace() -> None:
         *CLUBS_AND_DIAMONDS_DONE,
     )
     board = GAME.search_board(RugState(0, before.cells, 0, 0))  # type: ignore[attr-defined]
-    king = _tokens()[cell_index("b14") or 0][cell_index("b13") or 0]
+    king = board_token("b14", "b13")
     path: list[Token] = []
     made, winner = board.walk(path, [[king]], set(), 100)
     assert made == 1 and path == [king] and winner is not None
