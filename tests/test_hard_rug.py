@@ -209,9 +209,6 @@ def test_the_search_board_plays_like_the_states() -> None:
         assert grids.setdefault(key, state.cells) == state.cells
         return key
 
-    def token(move: Move) -> Token:
-        return board_token(move.src, move.dst)
-
     rng = random.Random(7)
     start = GAME.new(1, {"reshuffles": 0})
     short = RugState(0, tuple(GAP if c == parse_card("AS") else c for c in start.cells), 0, 0)
@@ -233,14 +230,14 @@ def test_the_search_board_plays_like_the_states() -> None:
             assert board.children({cells_key(state)}) == tokens, "no move leads back"
             assert board.children({cells_key(GAME.apply(state, m)) for m in searched}) == []
             for move in moves:
-                after = GAME.apply(state, move)
-                assert board.wins(token(move)) == GAME.is_won(after)
-                board.play(token(move))
+                after, token = GAME.apply(state, move), board_token(move.src, move.dst)
+                assert board.wins(token) == GAME.is_won(after)
+                board.play(token)
                 assert board.key() == cells_key(after)
-                board.unplay(token(move))
+                board.unplay(token)
                 assert board.key() == cells_key(state)
             move = rng.choice(moves)
-            board.play(token(move))
+            board.play(board_token(move.src, move.dst))
             state = GAME.apply(state, move)
     assert alone > 10
 
