@@ -2,18 +2,23 @@
 
     python -m pygame_engine.batch GAME FIRST LAST [--options JSON] [--seconds S]
         [--nodes N] [--plays 32] [--workers W] [--out FILE] [--verify] [--retry RESULTS] [--calibrate]
+        [--at-speed SECONDS [--part N]] [--resume]
 
 Each deal is a pure function of (game, deal, options, budget), so a range can be
 split over many machines and the lines joined. ``--verify`` replays every winning
 line through the checked path; ``--retry`` runs only the deals an earlier run left
 unknown (its records then replace theirs in ``python -m tools.levels``);
 ``--calibrate`` times a fixed search before and after the run, so that time budgets
-spent on different days can be compared (:data:`YARDSTICK`).
+spent on different days can be compared (:data:`YARDSTICK`); ``--at-speed`` runs the
+range in parts, each only while the machine is at least that fast (:func:`run_paced`),
+and ``--resume`` adds to ``--out`` the deals it does not hold yet, so a long run can be
+stopped and taken up again.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import multiprocessing
@@ -122,6 +127,43 @@ def run_jobs(jobs: list[Job], workers: int, each: Callable[[dict[str, Any]], Non
     return records
 
 
+def run_paced(jobs: list[Job], workers: int, limit: float, part: int,
+              each: Callable[[dict[str, Any]], None] | None = None, wait: float = 120.0,
+              sleep: Callable[[float], None] = time.sleep) -> list[dict[str, Any]]:
+    """Run the jobs ``part`` at a time, each part only while the machine is fast: the
+    yardstick is timed before a part (again every ``wait`` seconds until it takes at most
+    ``limit`` seconds) and after it. A part after which the yardstick took longer is set
+    aside and run again, so every record kept was made at the speed asked for; each
+    carries the yardstick's two times (``"yardstick": [before, after]``). Records reach
+    ``each`` a part at a time, once the part has passed."""
+    records: list[dict[str, Any]] = []
+    parts = [jobs[i : i + part] for i in range(0, len(jobs), part)]
+    while parts:
+        before = yardstick()[1]
+        if before > limit:
+            sys.stderr.write(f"machine: the yardstick took {before:.2f} s (at most {limit:g} s asked); "
+                             f"waiting {wait:g} s\n")
+            sleep(wait)
+            continue
+        got = run_jobs(parts[0], workers)
+        after = yardstick()[1]
+        if after > limit:
+            sys.stderr.write(f"machine: the yardstick took {after:.2f} s after the part; "
+                             f"its {len(got)} deals are set aside to run again\n")
+            continue
+        for record in got:
+            record["yardstick"] = [round(before, 3), round(after, 3)]
+            if each is not None:
+                each(record)
+        records += got
+        parts.pop(0)
+    return records
+
+
+def _same_run(record: dict[str, Any], game_id: str, options: dict[str, Any]) -> bool:
+    return bool(record["game"] == game_id and registry.get(game_id).normalize_options(record["options"]) == options)
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m pygame_engine.batch", description=__doc__.splitlines()[0])
     parser.add_argument("game")
@@ -139,30 +181,51 @@ def main(argv: list[str] | None = None) -> None:
                         "of an earlier run (with the same game and options), say with a larger budget")
     parser.add_argument("--calibrate", action="store_true", help="time a fixed whole search before and after the run, "
                         "to tell how fast the machine was")
+    parser.add_argument("--at-speed", type=float, metavar="SECONDS", help="run in parts, each only while "
+                        "the yardstick takes at most SECONDS, timed before and after it (a part that ends slower "
+                        "runs again)")
+    parser.add_argument("--part", type=int, default=50, help="deals in a part with --at-speed")
+    parser.add_argument("--resume", action="store_true", help="keep the deals already in --out (same game and "
+                        "options) and add the others of the range")
     args = parser.parse_args(argv)
+    if args.at_speed is not None and (args.at_speed <= 0 or args.part < 1):
+        sys.exit("--at-speed wants a positive number of seconds and --part at least one deal")
     game = registry.get(args.game)
     options = game.normalize_options(json.loads(args.options))
     deals = list(range(args.first, args.last + 1))
     if args.retry:
         with open(args.retry) as earlier:
             found = [json.loads(line) for line in earlier]
-        open_deals = {r["deal"] for r in found if r["verdict"] == "unknown" and r["game"] == args.game
-                      and game.normalize_options(r["options"]) == options}
+        open_deals = {r["deal"] for r in found if r["verdict"] == "unknown" and _same_run(r, args.game, options)}
         deals = [d for d in deals if d in open_deals]
         if not deals:
             sys.exit(f"{args.retry} leaves no deal of {args.first}–{args.last} unknown")
+    kept: list[dict[str, Any]] = []
+    if args.resume:
+        if not args.out:
+            sys.exit("--resume adds to the file of --out; give one")
+        with contextlib.suppress(FileNotFoundError), open(args.out) as earlier:
+            kept = [r for r in map(json.loads, earlier) if _same_run(r, args.game, options)
+                    and args.first <= r["deal"] <= args.last]
+        done = {r["deal"] for r in kept}
+        deals = [d for d in deals if d not in done]
+        if not deals:
+            sys.exit(f"{args.out} already holds every deal of {args.first}–{args.last}")
     jobs = [(args.game, d, options, args.seconds, args.nodes, args.plays, args.verify) for d in deals]
-    out = open(args.out, "w") if args.out else sys.stdout  # noqa: SIM115 - closed below when a file
+    out = open(args.out, "a" if args.resume else "w") if args.out else sys.stdout  # noqa: SIM115 - closed below
 
     def write(record: dict[str, Any]) -> None:
         out.write(json.dumps(record) + "\n")
         out.flush()
 
     before = yardstick() if args.calibrate else None
-    records = run_jobs(jobs, args.workers, write)
+    if args.at_speed is None:
+        records = run_jobs(jobs, args.workers, write)
+    else:
+        records = run_paced(jobs, args.workers, args.at_speed, args.part, write)
     if args.out:
         out.close()
-    print(summary(records), file=sys.stderr)
+    print(summary(kept + records), file=sys.stderr)
     if before is not None:
         after = yardstick()
         game_id, deal, options = YARDSTICK

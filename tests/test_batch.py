@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from pygame_engine import batch
+from pygame_engine.solver import Verdict
 
 
 def test_a_range_gives_one_line_per_deal_and_a_summary(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -54,3 +57,52 @@ def test_calibrate_times_the_yardstick_before_and_after_the_run(
 def test_the_yardstick_is_a_lost_deal_searched_whole() -> None:
     verdict, _ = batch.yardstick()
     assert (verdict.result, verdict.nodes) == ("lost", 419_801)
+
+
+def test_a_paced_run_waits_for_speed_and_runs_again_a_part_that_ended_slow(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    # The yardstick's times as the run takes them: too slow at first (a wait), then a
+    # part that ends slow (run again), then two parts that pass.
+    readings = iter([0.9, 0.4, 0.8, 0.4, 0.45, 0.3, 0.5])
+    monkeypatch.setattr(batch, "yardstick", lambda: (Verdict("lost", (), 1, 0.0), next(readings)))
+    waits: list[float] = []
+    kept: list[dict[str, Any]] = []
+    jobs: list[batch.Job] = [("hard_rug", d, {"reshuffles": 5}, 2.0, 10**6, 0, True) for d in (1, 2, 3)]
+    records = batch.run_paced(jobs, 1, 0.5, 2, kept.append, sleep=waits.append)
+    assert [(r["deal"], r["yardstick"]) for r in records] == [(1, [0.4, 0.45]), (2, [0.4, 0.45]), (3, [0.3, 0.5])]
+    assert kept == records and all(r["verdict"] == "won" and r["verified"] for r in records)
+    assert next(readings, None) is None and waits == [120.0]
+    err = capsys.readouterr().err
+    assert "the yardstick took 0.90 s (at most 0.5 s asked); waiting 120 s" in err
+    assert "the yardstick took 0.80 s after the part; its 2 deals are set aside to run again" in err
+
+
+def test_the_batch_runs_at_speed_into_its_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    readings = iter([0.3, 0.4])
+    monkeypatch.setattr(batch, "yardstick", lambda: (Verdict("lost", (), 1, 0.0), next(readings)))
+    out = tmp_path / "paced.jsonl"
+    batch.main(["hard_rug", "1", "1", "--plays", "0", "--at-speed", "0.5", "--out", str(out)])
+    (record,) = [json.loads(line) for line in out.read_text().splitlines()]
+    assert (record["deal"], record["verdict"], record["yardstick"]) == (1, "won", [0.3, 0.4])
+    with pytest.raises(SystemExit, match="--at-speed wants a positive number"):
+        batch.main(["hard_rug", "1", "1", "--at-speed", "0.5", "--part", "0"])
+
+
+def test_resume_adds_the_deals_the_file_lacks(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "run.jsonl"
+    batch.main(["hard_rug", "1", "2", "--plays", "0", "--out", str(out)])
+    first = out.read_text()
+    # A line of other options for deal 3 does not count as deal 3 done.
+    other = {"game": "hard_rug", "deal": 3, "options": {"reshuffles": 0}, "verdict": "unknown"}
+    out.write_text(first + json.dumps(other) + "\n")
+    batch.main(["hard_rug", "1", "3", "--plays", "0", "--out", str(out), "--resume"])
+    text = out.read_text()
+    assert text.startswith(first)
+    records = [json.loads(line) for line in text.splitlines()]
+    assert [(r["deal"], r["options"]["reshuffles"]) for r in records] == [(1, 5), (2, 5), (3, 0), (3, 5)]
+    # The second summary counts the deals kept from the file with the one added.
+    assert re.findall(r"deals: (\d+)", capsys.readouterr().err) == ["2", "3"]
+    with pytest.raises(SystemExit, match="already holds every deal of 1–3"):
+        batch.main(["hard_rug", "1", "3", "--plays", "0", "--out", str(out), "--resume"])
+    with pytest.raises(SystemExit, match="--resume adds to the file of --out"):
+        batch.main(["hard_rug", "1", "3", "--resume"])
