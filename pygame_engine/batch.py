@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import hashlib
 import json
 import math
 import multiprocessing
@@ -26,8 +27,11 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
+import pygame_engine
+import rules
 from pygame_engine import registry
 from pygame_engine.player import win_count
 from pygame_engine.solver import Verdict, solve
@@ -160,6 +164,17 @@ def run_paced(jobs: list[Job], workers: int, limit: float, part: int,
     return records
 
 
+def code_version() -> str:
+    """A fingerprint of the engine's and the rules' source (``pygame_engine/*.py`` and
+    ``rules/*.py``), kept in each line the batch writes: ``--resume`` adds only to a file
+    made by the same code, so that one run's lines all come from one search."""
+    digest = hashlib.sha256()
+    for package in (pygame_engine, rules):
+        for path in sorted(Path(str(package.__file__)).parent.glob("*.py")):
+            digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
 def _same_run(record: dict[str, Any], game_id: str, options: dict[str, Any]) -> bool:
     return bool(record["game"] == game_id and registry.get(game_id).normalize_options(record["options"]) == options)
 
@@ -200,6 +215,7 @@ def main(argv: list[str] | None = None) -> None:
         deals = [d for d in deals if d in open_deals]
         if not deals:
             sys.exit(f"{args.retry} leaves no deal of {args.first}–{args.last} unknown")
+    version = code_version()
     kept: list[dict[str, Any]] = []
     if args.resume:
         if not args.out:
@@ -207,6 +223,10 @@ def main(argv: list[str] | None = None) -> None:
         with contextlib.suppress(FileNotFoundError), open(args.out) as earlier:
             kept = [r for r in map(json.loads, earlier) if _same_run(r, args.game, options)
                     and args.first <= r["deal"] <= args.last]
+        others = sorted({str(r.get("code")) for r in kept} - {version})
+        if others:
+            sys.exit(f"{args.out} holds deals made by other code ({', '.join(others)}; this code is {version}): "
+                     "start a new file")
         done = {r["deal"] for r in kept}
         deals = [d for d in deals if d not in done]
         if not deals:
@@ -215,7 +235,7 @@ def main(argv: list[str] | None = None) -> None:
     out = open(args.out, "a" if args.resume else "w") if args.out else sys.stdout  # noqa: SIM115 - closed below
 
     def write(record: dict[str, Any]) -> None:
-        out.write(json.dumps(record) + "\n")
+        out.write(json.dumps({**record, "code": version}) + "\n")
         out.flush()
 
     before = yardstick() if args.calibrate else None

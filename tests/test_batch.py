@@ -106,3 +106,9 @@ def test_resume_adds_the_deals_the_file_lacks(tmp_path: Path, capsys: pytest.Cap
         batch.main(["hard_rug", "1", "3", "--plays", "0", "--out", str(out), "--resume"])
     with pytest.raises(SystemExit, match="--resume adds to the file of --out"):
         batch.main(["hard_rug", "1", "3", "--resume"])
+    # Lines made by other code are not added to.
+    assert {r["code"] for r in records if r["options"]["reshuffles"] == 5} == {batch.code_version()}
+    stale = {**records[0], "deal": 4, "code": "0123456789ab"}
+    out.write_text(text + json.dumps(stale) + "\n")
+    with pytest.raises(SystemExit, match=r"holds deals made by other code \(0123456789ab; this code is "):
+        batch.main(["hard_rug", "1", "5", "--plays", "0", "--out", str(out), "--resume"])
