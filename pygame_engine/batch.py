@@ -145,15 +145,15 @@ def run_paced(jobs: list[Job], workers: int, limit: float, part: int,
     while parts:
         before = yardstick()[1]
         if before > limit:
-            sys.stderr.write(f"machine: the yardstick took {before:.2f} s (at most {limit:g} s asked); "
-                             f"waiting {wait:g} s\n")
+            sys.stderr.write(f"machine, {time.strftime('%H:%M:%S')}: the yardstick took {before:.2f} s "
+                             f"(at most {limit:g} s asked); waiting {wait:g} s\n")
             sleep(wait)
             continue
         got = run_jobs(parts[0], workers)
         after = yardstick()[1]
         if after > limit:
-            sys.stderr.write(f"machine: the yardstick took {after:.2f} s after the part; "
-                             f"its {len(got)} deals are set aside to run again\n")
+            sys.stderr.write(f"machine, {time.strftime('%H:%M:%S')}: the yardstick took {after:.2f} s after "
+                             f"the part; its {len(got)} deals are set aside to run again\n")
             continue
         for record in got:
             record["yardstick"] = [round(before, 3), round(after, 3)]

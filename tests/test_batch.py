@@ -73,8 +73,8 @@ def test_a_paced_run_waits_for_speed_and_runs_again_a_part_that_ended_slow(
     assert kept == records and all(r["verdict"] == "won" and r["verified"] for r in records)
     assert next(readings, None) is None and waits == [120.0]
     err = capsys.readouterr().err
-    assert "the yardstick took 0.90 s (at most 0.5 s asked); waiting 120 s" in err
-    assert "the yardstick took 0.80 s after the part; its 2 deals are set aside to run again" in err
+    assert ": the yardstick took 0.90 s (at most 0.5 s asked); waiting 120 s" in err
+    assert ": the yardstick took 0.80 s after the part; its 2 deals are set aside to run again" in err
 
 
 def test_the_batch_runs_at_speed_into_its_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
