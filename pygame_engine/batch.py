@@ -197,11 +197,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--calibrate", action="store_true", help="time a fixed whole search before and after the run, "
                         "to tell how fast the machine was")
     parser.add_argument("--at-speed", type=float, metavar="SECONDS", help="run in parts, each only while "
-                        "the yardstick takes at most SECONDS, timed before and after it (a part that ends slower "
-                        "runs again)")
+                        "the fixed search of --calibrate takes at most SECONDS, timed before and after the part "
+                        "(a part that ends slower runs again)")
     parser.add_argument("--part", type=int, default=50, help="deals in a part with --at-speed")
     parser.add_argument("--resume", action="store_true", help="keep the deals already in --out (same game and "
-                        "options) and add the others of the range")
+                        "options, made by the same code) and add the others of the range")
     args = parser.parse_args(argv)
     if args.at_speed is not None and (args.at_speed <= 0 or args.part < 1):
         sys.exit("--at-speed wants a positive number of seconds and --part at least one deal")
