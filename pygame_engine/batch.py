@@ -136,21 +136,24 @@ def run_paced(jobs: list[Job], workers: int, limit: float, part: int,
               sleep: Callable[[float], None] = time.sleep) -> list[dict[str, Any]]:
     """Run the jobs ``part`` at a time, each part only while the machine is fast: the
     yardstick is timed before a part (again every ``wait`` seconds until it takes at most
-    ``limit`` seconds) and after it. A part after which the yardstick took longer is set
-    aside and run again, so every record kept was made at the speed asked for; each
-    carries the yardstick's two times (``"yardstick": [before, after]``). Records reach
-    ``each`` a part at a time, once the part has passed."""
+    ``limit`` seconds) and after it; the time after one part serves as the time before
+    the next. A part after which the yardstick took longer is set aside and run again, so
+    every record kept was made at the speed asked for; each carries the yardstick's two
+    times (``"yardstick": [before, after]``). Records reach ``each`` a part at a time,
+    once the part has passed."""
     records: list[dict[str, Any]] = []
     parts = [jobs[i : i + part] for i in range(0, len(jobs), part)]
+    last: float | None = None  # the yardstick's time after the part just run
     while parts:
-        before = yardstick()[1]
+        before = yardstick()[1] if last is None else last
+        last = None
         if before > limit:
             sys.stderr.write(f"machine, {time.strftime('%H:%M:%S')}: the yardstick took {before:.2f} s "
                              f"(at most {limit:g} s asked); waiting {wait:g} s\n")
             sleep(wait)
             continue
         got = run_jobs(parts[0], workers)
-        after = yardstick()[1]
+        last = after = yardstick()[1]
         if after > limit:
             sys.stderr.write(f"machine, {time.strftime('%H:%M:%S')}: the yardstick took {after:.2f} s after "
                              f"the part; its {len(got)} deals are set aside to run again\n")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -59,27 +60,33 @@ def test_the_yardstick_is_a_lost_deal_searched_whole() -> None:
     assert (verdict.result, verdict.nodes) == ("lost", 419_801)
 
 
+def fake_yardstick(monkeypatch: pytest.MonkeyPatch, times: list[float]) -> Iterator[float]:
+    """The batch's yardstick made to take these times, in turn; what is left of them."""
+    readings = iter(times)
+    monkeypatch.setattr(batch, "yardstick", lambda: (Verdict("lost", (), 1, 0.0), next(readings)))
+    return readings
+
+
 def test_a_paced_run_waits_for_speed_and_runs_again_a_part_that_ended_slow(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     # The yardstick's times as the run takes them: too slow at first (a wait), then a
-    # part that ends slow (run again), then two parts that pass.
-    readings = iter([0.9, 0.4, 0.8, 0.4, 0.45, 0.3, 0.5])
-    monkeypatch.setattr(batch, "yardstick", lambda: (Verdict("lost", (), 1, 0.0), next(readings)))
+    # part that ends slow (a wait, and the part run again), then two parts that pass, the
+    # time after the first of them serving as the time before the second.
+    readings = fake_yardstick(monkeypatch, [0.9, 0.4, 0.8, 0.4, 0.45, 0.5])
     waits: list[float] = []
     kept: list[dict[str, Any]] = []
     jobs: list[batch.Job] = [("hard_rug", d, {"reshuffles": 5}, 2.0, 10**6, 0, True) for d in (1, 2, 3)]
     records = batch.run_paced(jobs, 1, 0.5, 2, kept.append, sleep=waits.append)
-    assert [(r["deal"], r["yardstick"]) for r in records] == [(1, [0.4, 0.45]), (2, [0.4, 0.45]), (3, [0.3, 0.5])]
+    assert [(r["deal"], r["yardstick"]) for r in records] == [(1, [0.4, 0.45]), (2, [0.4, 0.45]), (3, [0.45, 0.5])]
     assert kept == records and all(r["verdict"] == "won" and r["verified"] for r in records)
-    assert next(readings, None) is None and waits == [120.0]
+    assert next(readings, None) is None and waits == [120.0, 120.0]
     err = capsys.readouterr().err
     assert ": the yardstick took 0.90 s (at most 0.5 s asked); waiting 120 s" in err
     assert ": the yardstick took 0.80 s after the part; its 2 deals are set aside to run again" in err
 
 
 def test_the_batch_runs_at_speed_into_its_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    readings = iter([0.3, 0.4])
-    monkeypatch.setattr(batch, "yardstick", lambda: (Verdict("lost", (), 1, 0.0), next(readings)))
+    fake_yardstick(monkeypatch, [0.3, 0.4])
     out = tmp_path / "paced.jsonl"
     batch.main(["hard_rug", "1", "1", "--plays", "0", "--at-speed", "0.5", "--out", str(out)])
     (record,) = [json.loads(line) for line in out.read_text().splitlines()]
