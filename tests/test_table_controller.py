@@ -192,4 +192,19 @@ def test_the_rules_page_quotes_the_measured_figures(monkeypatch: pytest.MonkeyPa
     assert "«Перемешиваний: 0» из 300 раскладов доказанно сходятся 40, доказанно не сходятся 9" in ru
     assert "proved 990 of them winnable" in en and "Another 4 deals are proved lost" in en
     assert "“Reshuffles: 0”, of 300 deals 40 are proved winnable and 9 proved lost" in en
+    assert "в среднем в 20%, 10% и 3% партий." in ru and "перебора" not in ru and "how much search" not in en
+    assert not re.search("[а-яё]", en, re.IGNORECASE)
+
+
+def test_the_rules_page_says_how_levels_the_player_cannot_tell_apart_differ(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pasyansy_web import pages
+
+    data = {"game": "stumbling_block", "plays": 32, "decided_from": 1200, "proved_winnable": 1008, "proved_lost": 0,
+            "seconds": 10, "mean_player_rate": {"easy": 0.004, "medium": 0.0, "hard": 0.0}, "other_rules": []}
+    monkeypatch.setattr(pages, "catalogue", lambda game_id: data)
+    game = registry.get("stumbling_block")
+    ru, en = pages.figures_html(game, "ru"), pages.figures_html(game, "en")
+    assert "в среднем в 0%, 0% и 0% партий. Где обычный игрок выигрывает одинаково часто" in ru
+    assert "сколько перебора понадобилось решателю: чем легче уровень, тем меньше." in ru
+    assert "in 0%, 0% and 0% of games. Where the ordinary player wins equally often" in en
     assert not re.search("[а-яё]", en, re.IGNORECASE)

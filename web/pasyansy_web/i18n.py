@@ -84,6 +84,10 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
                        " обычный игрок без отмены выигрывает их в среднем в {e}, {m} и {h} партий.",
                        "The Easy, Medium and Hard levels hold proved-winnable deals only; an ordinary player"
                        " without undo wins them on average in {e}, {m} and {h} of games."),
+    "figures_effort": ("Где обычный игрок выигрывает одинаково часто, уровни разделены по тому, сколько перебора"
+                       " понадобилось решателю: чем легче уровень, тем меньше.",
+                       "Where the ordinary player wins equally often, the levels are told apart by how much search"
+                       " the solver needed: the easier the level, the less."),
     "animation_on": ("Анимация: вкл.", "Animation: on"),
     "animation_off": ("Анимация: выкл.", "Animation: off"),
 }

@@ -104,9 +104,12 @@ def figures_html(game: Game[Any], lang: str) -> str:
                 label = spec.label_en if lang == "en" else spec.label_ru
                 parts.append("<p>" + escape(t("figures_other", lang, o=label, v=shown, n=other["decided_from"],
                                                 w=other["proved_winnable"], l=other["proved_lost"])) + "</p>")
-        rates = data["mean_player_rate"]
-        parts.append("<p>" + escape(t("figures_levels", lang, e=f"{rates['easy']:.0%}", m=f"{rates['medium']:.0%}",
-                                        h=f"{rates['hard']:.0%}")) + "</p>")
+        shown_rates = [f"{data['mean_player_rate'][level]:.0%}" for level in LEVELS]
+        levels = t("figures_levels", lang, e=shown_rates[0], m=shown_rates[1], h=shown_rates[2])
+        if len(set(shown_rates)) < len(shown_rates):
+            # The catalogue sorts deals the player wins equally often by the solver's effort.
+            levels += " " + t("figures_effort", lang)
+        parts.append(f"<p>{escape(levels)}</p>")
     return "".join(parts)
 
 
