@@ -33,8 +33,11 @@ def _rank(game: Game[Any], state: Any, move: Move) -> float:
 
 
 def play_once(game: Game[Any], deal: int, seed: int, options: dict[str, Any] | None = None,
-              max_moves: int = 3000) -> bool:
-    """Whether one hasty game of ``deal`` (a pure function of its inputs) was won."""
+              max_moves: int = 3000, trail: list[Any] | None = None) -> bool:
+    """Whether one hasty game of ``deal`` (a pure function of its inputs) was won.
+
+    With ``trail``, each position the player moves from is appended to it, the deal's
+    first among them (a won or stuck position, where no move is made, is not)."""
     rng = random.Random(f"{game.id}/{deal}/{seed}")
     state = game.new(deal, options)
     seen: dict[Hashable, int] = {}
@@ -54,6 +57,8 @@ def play_once(game: Game[Any], deal: int, seed: int, options: dict[str, Any] | N
             ranks = [_rank(game, state, m) for m in moves]
             best = min(ranks)
             move = rng.choice([m for m, r in zip(moves, ranks, strict=True) if r == best])
+        if trail is not None:
+            trail.append(state)
         state = game.apply(state, move)
     return game.is_won(state)
 
