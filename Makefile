@@ -41,6 +41,7 @@ bench: $(PY_OK) $(NODE_OK) chromium valgrind
 	PYTHONPATH=web $(PY) -m benchmarks.browser
 	$(PY) -m benchmarks.startup
 	$(PY) -m benchmarks.solver
+	$(PY) -m benchmarks.midgame
 	$(PY) -m benchmarks.whole_search
 	$(PY) -m benchmarks.instructions
 
