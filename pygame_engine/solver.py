@@ -94,6 +94,10 @@ class Board(Protocol):
     Keys tell positions apart exactly as the game's ``search_key`` does.
     """
 
+    chunk: int
+    """How many positions a walk makes between looks at the clock: some milliseconds'
+    worth, so that the search keeps to its time budget whatever a position costs."""
+
     def key(self) -> Hashable: ...
     def children(self, seen: set[Hashable]) -> list[Any]:
         """The moves, in the game's order, to positions whose keys are not in ``seen``;
@@ -510,6 +514,10 @@ class _States:
     """A :class:`Board` over a game's immutable states, for a claiming search of a game
     that offers no board of its own: each token carries the state its macro leads to."""
 
+    chunk = 64
+    """Positions between looks at the clock (one on states costs some 15–200 µs:
+    Сложный коврик with a reshuffle left, Дамы кувырком)."""
+
     def __init__(self, game: Game[Any], start: Any, order: Callable[[Any], list[tuple[Move, ...]]],
                  apply_macro: Callable[[Any, tuple[Move, ...]], Any], key_of: Callable[[Any], Hashable],
                  best_first: bool) -> None:
@@ -614,14 +622,14 @@ def _board_search(board: Board, max_nodes: int, max_seconds: float, clock: Calla
     def walk_on(board: Board, path: list[Any], stack: list[list[Any]], until: int) -> Verdict | None:
         """Search on below one position until ``until`` positions in all (``None``: this
         walk paused, or ended if its stack is empty) or a verdict for the whole search.
-        The board walks :data:`_CHUNK` positions at a time between looks at the clock."""
+        The board walks its ``chunk`` of positions at a time between looks at the clock."""
         nonlocal nodes
         while stack:
             if nodes >= max_nodes or clock() - began > max_seconds:
                 return Verdict("unknown", (), nodes, clock() - began)
             if nodes >= until:
                 return None
-            budget = min(until, max_nodes, nodes + _CHUNK) - nodes
+            budget = min(until, max_nodes, nodes + board.chunk) - nodes
             made, winner = board.walk(path, stack, seen, budget)
             nodes += made
             if winner is not None:
@@ -650,10 +658,6 @@ def _board_search(board: Board, max_nodes: int, max_seconds: float, clock: Calla
         if spread:
             walks += [new for new in (handed_on(*walk) for walk in walks) if new is not None]
     return Verdict("lost", (), nodes, clock() - began)
-
-
-_CHUNK = 4096
-"""How many positions a walk makes between looks at the clock (some milliseconds)."""
 
 
 def _walk(board: Board, path: list[Any], stack: list[list[Any]], seen: set[Hashable], budget: int) -> tuple[int, Any]:

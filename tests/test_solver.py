@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from pygame_engine import Game, registry, solver
+from pygame_engine import Game, registry
 from pygame_engine.cards import parse_card
 from pygame_engine.moves import CARD_MOVE
 from pygame_engine.solver import Beam, _beam, _best_first, _restarts, _search, solve
@@ -329,6 +329,29 @@ def test_budgets_give_unknown() -> None:
     assert verdict.result == "unknown" and verdict.line == () and 50 <= verdict.nodes < 100
 
 
+def test_the_full_search_on_states_keeps_to_its_time_budget() -> None:
+    # A walk over a game's states looks at the clock far more often than one on Сложный
+    # коврик's grid, whose positions cost a hundredth as much. With each key of Дамы
+    # кувырком made to cost a fifth of a millisecond, a walk as long as the grid's between
+    # looks takes seconds (8.2 s in all here; 0.58–0.60 s now). Unsplit: the split's first
+    # positions are made one look at a time.
+    game = registry.get("topsy_turvy_queens")
+
+    class Slow:
+        search_split = (0, 0)
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(game, name)
+
+        def search_key(self, state: Any) -> Any:
+            time.sleep(0.0002)
+            return game.search_key(state)  # type: ignore[attr-defined]
+
+    verdict = _search(Slow(), game.new(93), 10**9, 0.5, time.perf_counter, None)  # type: ignore[arg-type]
+    assert verdict.result == "unknown"
+    assert 0.5 < verdict.seconds < 1.0, verdict.seconds
+
+
 @pytest.mark.parametrize("was_on", [True, False])
 def test_the_collector_is_paused_while_a_search_runs_and_left_as_it_was(was_on: bool) -> None:
     game = registry.get("shrewish_queens")
@@ -436,13 +459,13 @@ def test_the_split_search_visits_the_same_positions_when_exhausted() -> None:
 @pytest.mark.parametrize(("deal", "result"), [(8, "lost"), (17, "won")])
 def test_a_walk_paused_every_few_positions_goes_on_where_it_stopped(
         deal: int, result: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    # The board walks the search itself and hands back to the solver every _CHUNK
+    # The board walks the search itself and hands back to the solver every chunk of
     # positions, and every share of a split; paused every 7 positions and split into
     # shares of 40, it must make the same positions, and without a split in the same order.
     game = registry.get("hard_rug")
     start = game.new(deal, {"reshuffles": 0})
     whole = solve(without(game, "search_split"), start, max_nodes=200_000, max_seconds=60)
-    monkeypatch.setattr(solver, "_CHUNK", 7)
+    monkeypatch.setattr(hard_rug._Board, "chunk", 7)
     paused = solve(without(game, "search_split"), start, max_nodes=200_000, max_seconds=60)
     assert paused.result == whole.result == result
     assert paused.nodes == whole.nodes > 1000
