@@ -15,16 +15,11 @@ position counting its whole budget).
 from __future__ import annotations
 
 import argparse
-import json
-import shutil
 import statistics
-import subprocess
 import sys
-from pathlib import Path
 
+from benchmarks.solver import in_both
 from pygame_engine.batch import p95, wilson
-
-ROOT = Path(__file__).resolve().parent.parent
 
 CODE = """
 import json, sys
@@ -76,16 +71,8 @@ def main() -> None:
     if args.deals < 1 or args.seconds <= 0:
         sys.exit("--deals wants at least one deal and --seconds a positive budget")
     code = CODE.replace("DEALS", str(args.deals)).replace("SECONDS", str(args.seconds))
-    here = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
-    report("CPython", json.loads(here.stdout), args.seconds)
-    if args.no_pyodide:
-        return
-    node = shutil.which("node")
-    if node is None:
-        sys.exit("node is needed for the Pyodide half (or give --no-pyodide)")
-    there = subprocess.run([node, str(ROOT / "tests" / "pyodide_run.mjs"), str(ROOT), code],
-                           capture_output=True, text=True, cwd=ROOT, check=True)
-    report("Pyodide", json.loads(there.stdout.strip().splitlines()[-1]), args.seconds)
+    for label, data in in_both(code, pyodide=not args.no_pyodide):
+        report(label, data, args.seconds)
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@ import shutil
 import statistics
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 from pygame_engine.batch import p95, wilson
@@ -56,20 +57,28 @@ def report(label: str, data: dict[str, object]) -> None:
               f"median {1000 * statistics.median(times):8.1f} ms   p95 {1000 * p95(times):8.1f} ms")
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=10)
-    parser.add_argument("--seconds", type=float, default=1.0)
-    args = parser.parse_args()
-    code = CODE.replace("DEALS", str(args.deals)).replace("SECONDS", str(args.seconds))
+def in_both(code: str, pyodide: bool = True) -> Iterator[tuple[str, dict[str, object]]]:
+    """Run ``code`` (which prints one JSON object last) in this Python, then in Pyodide
+    under Node: each interpreter's name and what the code printed."""
     here = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
-    report("CPython", json.loads(here.stdout))
+    yield "CPython", json.loads(here.stdout)
+    if not pyodide:
+        return
     node = shutil.which("node")
     if node is None:
         sys.exit("node is needed for the Pyodide half")
     there = subprocess.run([node, str(ROOT / "tests" / "pyodide_run.mjs"), str(ROOT), code],
                            capture_output=True, text=True, cwd=ROOT, check=True)
-    report("Pyodide", json.loads(there.stdout.strip().splitlines()[-1]))
+    yield "Pyodide", json.loads(there.stdout.strip().splitlines()[-1])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=10)
+    parser.add_argument("--seconds", type=float, default=1.0)
+    args = parser.parse_args()
+    for label, data in in_both(CODE.replace("DEALS", str(args.deals)).replace("SECONDS", str(args.seconds))):
+        report(label, data)
 
 
 if __name__ == "__main__":
