@@ -96,7 +96,7 @@ class Board(Protocol):
 
     chunk: int
     """How many positions a walk makes between looks at the clock: some milliseconds'
-    worth, so that the search keeps to its time budget whatever a position costs."""
+    worth of the board's positions, so that a search keeps to its time budget."""
 
     def key(self) -> Hashable: ...
     def children(self, seen: set[Hashable]) -> list[Any]:

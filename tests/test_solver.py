@@ -333,8 +333,8 @@ def test_the_full_search_on_states_keeps_to_its_time_budget() -> None:
     # A walk over a game's states looks at the clock far more often than one on Сложный
     # коврик's grid, whose positions cost a hundredth as much. With each key of Дамы
     # кувырком made to cost a fifth of a millisecond, a walk as long as the grid's between
-    # looks takes seconds (8.2 s in all here; 0.58–0.60 s now). Unsplit: the split's first
-    # positions are made one look at a time.
+    # looks takes seconds (the search below took 8.2 s with the grid's chunk; 0.58–0.60 s
+    # with the states' own). Unsplit: the split's first positions are made one look at a time.
     game = registry.get("topsy_turvy_queens")
 
     class Slow:
