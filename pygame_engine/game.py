@@ -64,6 +64,8 @@ class Game(ABC, Generic[S]):
 
     def normalize_options(self, given: Mapping[str, object] | None = None) -> dict[str, OptionValue]:
         """Every option with its value, defaults filled in; :class:`OptionsError` on bad input."""
+        if given is not None and not isinstance(given, Mapping):
+            raise OptionsError(f"{self.id}: options are given by name, as a mapping, not {given!r}"[:200])
         given = dict(given or {})
         result: dict[str, OptionValue] = {}
         for spec in self.options:
@@ -74,7 +76,7 @@ class Game(ABC, Generic[S]):
                 raise OptionsError(f"{self.id}: option {spec.name!r} cannot be {value!r} (allowed: {allowed})")
             result[spec.name] = value  # type: ignore[assignment]
         if given:
-            raise OptionsError(f"{self.id} has no option {sorted(given)[0]!r}")
+            raise OptionsError(f"{self.id} has no option {sorted(map(repr, given))[0]}"[:200])
         return result
 
     def new(self, deal: int, options: Mapping[str, object] | None = None) -> S:

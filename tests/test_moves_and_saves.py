@@ -42,6 +42,14 @@ def test_unknown_game_and_bad_deal_numbers() -> None:
         GAME.new(1, {"passes": 3})
 
 
+def test_options_that_are_not_a_mapping_get_a_message() -> None:
+    for bad in ("reshuffles", [("reshuffles", 0)], [1], 5):
+        with pytest.raises(OptionsError, match="as a mapping"):
+            GAME.new(1, bad)  # type: ignore[arg-type]
+    with pytest.raises(OptionsError, match="has no option 'x'"):  # names of mixed kinds, no TypeError
+        GAME.new(1, {1: 2, "x": 3})  # type: ignore[dict-item]
+
+
 def saved(moves: int = 6) -> dict[str, object]:
     history = History(GAME, 3)
     for _ in range(moves):
