@@ -6,6 +6,7 @@ import re
 
 import pytest
 from pasyansy_web.links import LinkError, parse_link
+from pasyansy_web.pages import clean_stats, clean_times
 from pasyansy_web.render import table_html
 from pasyansy_web.table import Table
 
@@ -208,3 +209,30 @@ def test_the_rules_page_says_how_levels_the_player_cannot_tell_apart_differ(monk
     assert "сколько перебора понадобилось решателю: чем легче уровень, тем меньше." in ru
     assert "in 0%, 0% and 0% of games. Where the ordinary player wins equally often" in en
     assert not re.search("[а-яё]", en, re.IGNORECASE)
+
+
+GOOD_COUNTS = {"played": 3, "won": 1, "streak": 0, "best_streak": 1, "best_time": 95.5}
+
+
+def test_stored_statistics_keep_what_reads_and_say_when_something_did_not() -> None:
+    good = {"hard_rug": {"any": dict(GOOD_COUNTS), "easy": {**GOOD_COUNTS, "best_time": None}}}
+    assert clean_stats(good) == (good, False)
+    assert clean_stats({}) == ({}, False)
+    for bad in (None, [], "x", 5):  # not statistics at all (None: not JSON)
+        assert clean_stats(bad) == ({}, True)
+    strangers = {"chess": {"any": dict(GOOD_COUNTS)}, "hard_rug": {**good["hard_rug"], "expert": dict(GOOD_COUNTS)}}
+    assert clean_stats(strangers) == (good, True)  # no such game, no such level
+    for change in ({"played": "3"}, {"won": -1}, {"streak": True}, {"won": 4},  # more won than played
+                   {"best_time": float("nan")}, {"best_time": "1:35"}, {"extra": 1}):
+        stored = {"hard_rug": {**good["hard_rug"], "any": {**GOOD_COUNTS, **change}}}
+        assert clean_stats(stored) == ({"hard_rug": {"easy": good["hard_rug"]["easy"]}}, True), change
+    missing = {k: v for k, v in GOOD_COUNTS.items() if k != "streak"}
+    assert clean_stats({"hard_rug": {"any": missing}, "topsy_turvy_queens": 1}) == ({}, True)
+
+
+def test_a_stored_clock_is_used_only_when_it_reads_as_one() -> None:
+    clock = {"deal": 12, "seconds": 61, "level": "easy"}
+    assert clean_times(clock) == {"deal": 12, "seconds": 61.0, "level": "easy"}
+    for bad in (None, [], {"deal": 12, "seconds": 61}, {**clock, "deal": -1}, {**clock, "seconds": "61"},
+                {**clock, "seconds": float("inf")}, {**clock, "level": 3}, {**clock, "deal": True}):
+        assert clean_times(bad) == {}, bad

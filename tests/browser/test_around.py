@@ -3,6 +3,7 @@ languages, large cards on a small phone, and statistics after a won game."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from typing import Any
@@ -189,6 +190,27 @@ def test_statistics_count_a_game_won_through_the_page(site_page: Page, server: s
     assert row[:6] == ["Любой", "1", "1", "100%", "1", "1"]
     mirror = Table.new("hard_rug", 1)
     assert mirror.game.id == "hard_rug"
+
+
+def test_damaged_statistics_and_clock_are_set_aside_and_the_game_still_opens(site_page: Page, server: str) -> None:
+    page = site_page
+    page.goto(server)
+    wait_ready(page)
+    counts = {"played": 2, "won": 1, "streak": 1, "best_streak": 1, "best_time": 80}
+    stored = json.dumps({"hard_rug": {"any": counts}, "topsy_turvy_queens": 7})
+    page.evaluate("([stats]) => { localStorage.setItem('pasyansy:stats', stats);"
+                  " localStorage.setItem('pasyansy:time:hard_rug', '{not json'); }", [stored])
+    history = History(registry.get("hard_rug"), 4)
+    for _ in range(3):
+        history.play(history.game.legal_moves(history.state)[0])
+    load_save(page, server, history)  # the clock that does not read starts again; the game is kept
+    assert page_state(page)["moves"] == [str(m) for m in history.done_moves]
+    page.goto(server + "#stats")
+    page.wait_for_selector("table.stats[data-game='hard_rug']")
+    assert "не удалось прочесть" in (page.locator("#start [role=alert]").text_content() or "")
+    row = page.locator("table.stats[data-game='hard_rug'] tr").nth(1).locator("td").all_text_contents()
+    assert row == ["Любой", "2", "1", "50%", "1", "1", "1:20"]
+    assert page.evaluate("localStorage.getItem('pasyansy:broken:stats')") == stored
 
 
 def test_levels_without_proved_deals_cannot_be_chosen(site_page: Page, server: str) -> None:

@@ -17,7 +17,7 @@ from pyscript import document, window  # type: ignore[import-not-found]
 
 from pasyansy_web.i18n import t
 from pasyansy_web.links import LinkError, parse_link
-from pasyansy_web.pages import SETTINGS, record, rules_html, start_html, stats_html
+from pasyansy_web.pages import SETTINGS, clean_stats, clean_times, record, rules_html, start_html, stats_html
 from pasyansy_web.render import table_html
 from pasyansy_web.table import Outcome, Table
 from pygame_engine import EngineError, registry
@@ -56,12 +56,26 @@ class Page:
     def settings(self) -> dict[str, bool]:
         return {name: self.setting(name) for name in SETTINGS}
 
-    def stats(self) -> dict[str, Any]:
+    def stored_json(self, key: str) -> object:
+        """A stored value read as JSON; ``None`` when it is missing or not JSON at all."""
+        text = self.get(key)
         try:
-            data = json.loads(self.get("stats") or "{}")
-        except json.JSONDecodeError:
-            data = {}
-        return data if isinstance(data, dict) else {}
+            return json.loads(text) if text is not None else None
+        except (json.JSONDecodeError, RecursionError):
+            return None
+
+    def stats(self) -> tuple[dict[str, Any], bool]:
+        """The statistics that read as such, and whether anything else was stored with them;
+        that text is first set aside word for word (``broken:stats``), as a damaged save is,
+        since the next count writes back only what reads."""
+        text = self.get("stats")
+        if text is None:
+            return {}, False
+        stats, damaged = clean_stats(self.stored_json("stats"))
+        if damaged:
+            self.put("broken:stats", text)
+            window.console.warn("statistics: an unreadable part was set aside")
+        return stats, damaged
 
     def elapsed(self) -> float:
         return self.seconds_before + time.monotonic() - self.clock_start
@@ -84,7 +98,7 @@ class Page:
             self.show_rules(fragment[len("#rules="):])
             return
         if fragment == "#stats":
-            self.show_other(stats_html(self.stats(), self.lang), t("stats", self.lang))
+            self.show_other(stats_html(*self.stats(), self.lang), t("stats", self.lang))
             return
         try:
             link = parse_link(fragment)
@@ -109,7 +123,7 @@ class Page:
                 window.localStorage.removeItem(f"{PREFIX}save:{game_id}")
                 window.console.warn(f"saved game of {game_id} set aside: {exc}")
                 message = t("save_broken", self.lang)
-        times = json.loads(self.get(f"time:{game_id}") or "{}")
+        times = clean_times(self.stored_json(f"time:{game_id}"))
         if table is None or (deal is not None and table.history.deal != deal):
             if table is not None:
                 self.finish(table, times.get("level", "any"))
@@ -120,8 +134,8 @@ class Page:
             self.seconds_before = 0.0
         else:
             same = times.get("deal") == table.history.deal
-            self.seconds_before = float(times.get("seconds", 0.0)) if same else 0.0
-            self.level = str(times.get("level", "any")) if same else "any"
+            self.seconds_before = times["seconds"] if same else 0.0
+            self.level = times["level"] if same else "any"
         self.clock_start = time.monotonic()
         table.auto_home = self.setting("auto")
         self.table = table
@@ -135,7 +149,7 @@ class Page:
     def finish(self, table: Table, level: str) -> None:
         """A game left unfinished counts as played and lost, once it had a move."""
         if table.history.moves and not table.game.is_won(table.state):
-            stats = self.stats()
+            stats = self.stats()[0]
             record(stats, table.game.id, level, False, 0.0)
             self.put("stats", json.dumps(stats))
 
@@ -252,7 +266,7 @@ class Page:
         mark = f"{table.game.id}/{table.history.deal}"
         if self.get(f"counted:{table.game.id}") == mark:
             return
-        stats = self.stats()
+        stats = self.stats()[0]
         record(stats, table.game.id, self.level, True, seconds)
         self.put("stats", json.dumps(stats))
         self.put(f"counted:{table.game.id}", mark)

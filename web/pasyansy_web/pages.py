@@ -121,8 +121,51 @@ def rules_html(game: Game[Any], lang: str) -> str:
             f"<h1>{escape(name)}</h1>{_markdown(text)}{figures_html(game, lang)}")
 
 
-def stats_html(stats: dict[str, Any], lang: str) -> str:
-    """A table per game: every level with its counts."""
+_COUNTS = ("played", "won", "streak", "best_streak")
+
+
+def _count(value: object) -> bool:
+    return type(value) is int and value >= 0
+
+
+def _seconds(value: object) -> bool:
+    return type(value) in (int, float) and 0 <= value < float("inf")  # type: ignore[operator]
+
+
+def clean_stats(data: object) -> tuple[dict[str, Any], bool]:
+    """The statistics as stored, with whatever does not read as statistics left out, and
+    whether anything was: a known game and level, whole counts from 0 up (no more won than
+    played), a best time in seconds or none. Text that is not even JSON comes here as
+    ``None``: all of it is left out."""
+    clean: dict[str, Any] = {}
+    damaged = not isinstance(data, dict)
+    games = {game.id for game in registry.games()}
+    for game_id, levels in (data.items() if isinstance(data, dict) else ()):
+        if game_id not in games or not isinstance(levels, dict):
+            damaged = True
+            continue
+        for level, s in levels.items():
+            if (level not in (*LEVELS, "any") or not isinstance(s, dict) or set(s) != {*_COUNTS, "best_time"}
+                    or not all(_count(s[k]) for k in _COUNTS) or s["won"] > s["played"]
+                    or not (s["best_time"] is None or _seconds(s["best_time"]))):
+                damaged = True
+                continue
+            clean.setdefault(game_id, {})[level] = dict(s)
+    return clean, damaged
+
+
+def clean_times(data: object) -> dict[str, Any]:
+    """A game's clock as stored (its deal, seconds played and level), or nothing when it does
+    not read as one: the clock then starts again, and the game itself is untouched."""
+    if (isinstance(data, dict) and _count(data.get("deal")) and _seconds(data.get("seconds"))
+            and data.get("level") in (*LEVELS, "any")):
+        return {"deal": data["deal"], "seconds": float(data["seconds"]), "level": data["level"]}
+    return {}
+
+
+def stats_html(stats: dict[str, Any], damaged: bool, lang: str) -> str:
+    """A table per game: every level with its counts; with ``damaged``, a word that the
+    stored statistics held something unreadable, which was set aside."""
     head = "".join(f"<th>{t(k, lang)}</th>" for k in
                    ("level", "played", "won_count", "win_rate", "streak", "best_streak", "best_time"))
     blocks = []
@@ -142,6 +185,8 @@ def stats_html(stats: dict[str, Any], lang: str) -> str:
             blocks.append(f'<h2>{escape(name)}</h2><table class="stats" data-game="{game.id}">'
                           f"<tr>{head}</tr>{''.join(rows)}</table>")
     body = "".join(blocks) or f"<p>{t('played', lang)}: 0</p>"
+    if damaged:
+        body = f'<p class="note" role="alert">{escape(t("stats_broken", lang))}</p>' + body
     return (f'<p><a class="button" href="#">{t("back", lang)}</a></p><h1>{t("stats", lang)}</h1>{body}'
             f'<p><button data-call="reset_stats">{t("reset", lang)}</button></p>')
 
