@@ -31,7 +31,7 @@ class Page:
     """The one page: the start list, a table, a game's rules or the statistics."""
 
     def __init__(self) -> None:
-        self.lang = self.get("lang") or "ru"
+        self.lang = "en" if self.get("lang") == "en" else "ru"  # as boot.js reads it: anything else is Russian
         self.table: Table | None = None
         self.level = "any"
         self.clock_start = time.monotonic()
