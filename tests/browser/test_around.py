@@ -192,14 +192,15 @@ def test_statistics_count_a_game_won_through_the_page(site_page: Page, server: s
     assert mirror.game.id == "hard_rug"
 
 
-def test_damaged_statistics_and_clock_are_set_aside_and_the_game_still_opens(site_page: Page, server: str) -> None:
+def test_damaged_statistics_clock_and_language_are_set_aside_and_the_game_still_opens(site_page: Page, server: str) -> None:
     page = site_page
     page.goto(server)
     wait_ready(page)
     counts = {"played": 2, "won": 1, "streak": 1, "best_streak": 1, "best_time": 80}
     stored = json.dumps({"hard_rug": {"any": counts}, "topsy_turvy_queens": 7})
     page.evaluate("([stats]) => { localStorage.setItem('pasyansy:stats', stats);"
-                  " localStorage.setItem('pasyansy:time:hard_rug', '{not json'); }", [stored])
+                  " localStorage.setItem('pasyansy:time:hard_rug', '{not json');"
+                  " localStorage.setItem('pasyansy:lang', 'xx'); }", [stored])
     history = History(registry.get("hard_rug"), 4)
     for _ in range(3):
         history.play(history.game.legal_moves(history.state)[0])
@@ -211,6 +212,7 @@ def test_damaged_statistics_and_clock_are_set_aside_and_the_game_still_opens(sit
     row = page.locator("table.stats[data-game='hard_rug'] tr").nth(1).locator("td").all_text_contents()
     assert row == ["Любой", "2", "1", "50%", "1", "1", "1:20"]
     assert page.evaluate("localStorage.getItem('pasyansy:broken:stats')") == stored
+    assert page.evaluate("document.documentElement.lang") == "ru"  # a stray language reads as Russian
 
 
 def test_levels_without_proved_deals_cannot_be_chosen(site_page: Page, server: str) -> None:
