@@ -10,7 +10,7 @@ from pasyansy_web.pages import clean_stats, clean_times
 from pasyansy_web.render import table_html
 from pasyansy_web.table import Table
 
-from pygame_engine import registry
+from pygame_engine import SaveError, registry
 from pygame_engine.cards import card_text
 
 
@@ -105,6 +105,13 @@ def test_undo_and_redo_through_the_table() -> None:
     assert table.undo().move is None
     assert table.redo().move == "redo" and table.state == after
     assert Table.from_save(table.save()).state == after
+    assert Table.from_save(table.save(), game_id="hard_rug").state == after
+
+
+def test_a_save_stored_under_another_games_name_is_refused() -> None:
+    text = Table.new("topsy_turvy_queens", 3).save()
+    with pytest.raises(SaveError, match="the save is of topsy_turvy_queens, not of hard_rug"):
+        Table.from_save(text, game_id="hard_rug")
 
 
 @pytest.mark.parametrize("game_id", [g.id for g in registry.games()])

@@ -192,7 +192,7 @@ def test_statistics_count_a_game_won_through_the_page(site_page: Page, server: s
     assert mirror.game.id == "hard_rug"
 
 
-def test_damaged_statistics_clock_and_language_are_set_aside_and_the_game_still_opens(site_page: Page, server: str) -> None:
+def test_damaged_stats_clock_and_language_are_set_aside_and_the_game_opens(site_page: Page, server: str) -> None:
     page = site_page
     page.goto(server)
     wait_ready(page)

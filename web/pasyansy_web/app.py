@@ -116,7 +116,7 @@ class Page:
         table = None
         if saved is not None:
             try:
-                table = Table.from_save(saved, self.lang)
+                table = Table.from_save(saved, self.lang, game_id)
             except EngineError as exc:
                 # Never lose a game: the damaged save is kept aside, word for word.
                 self.put(f"broken:{game_id}", saved)

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pasyansy_web.i18n import t
-from pygame_engine import Game, History, Move, registry
+from pygame_engine import Game, History, Move, SaveError, registry
 from pygame_engine.cards import ACE, rank
 from pygame_engine.moves import CARD_MOVE
 from pygame_engine.save import dumps, loads
@@ -58,9 +58,14 @@ class Table:
         return cls(History(registry.get(game_id), deal, options), lang)
 
     @classmethod
-    def from_save(cls, text: str, lang: str = "ru") -> Table:
-        """Raises :class:`pygame_engine.SaveError` with the reason when the save is damaged."""
-        return cls(loads(text), lang)
+    def from_save(cls, text: str, lang: str = "ru", game_id: str | None = None) -> Table:
+        """Raises :class:`pygame_engine.SaveError` with the reason when the save is damaged,
+        or is not of ``game_id`` (the game it was stored for): opened, it would be stored
+        again over that other game's own save."""
+        history = loads(text)
+        if game_id is not None and history.game.id != game_id:
+            raise SaveError(f"the save is of {history.game.id}, not of {game_id}, under whose name it was stored")
+        return cls(history, lang)
 
     def save(self) -> str:
         return dumps(self.history)
