@@ -2,7 +2,8 @@
 
 * bare Pyodide: an empty page that only loads Pyodide from the build;
 * the site, from navigation to a playable table: cold (nothing cached), warm (served
-  by the service worker) and offline (the server stopped);
+  by the service worker) and offline (the server stopped); how each load started Python
+  (afresh, or from the build's memory image, which only the service worker serves);
 * the bytes a cold load transfers.
 
     python -m benchmarks.startup [--runs N]
@@ -33,6 +34,7 @@ await loadPyodide();
 document.title = "ready " + performance.now();
 </script>"""
 READY = "html[data-ready='1']"
+STARTS = {"fresh": "afresh", "image": "from the memory image"}  # html's data-python (web/start-pyodide.mjs)
 BYTES = """() => performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))
   .reduce((sum, e) => sum + (e.transferSize || 0), 0)"""
 
@@ -60,6 +62,7 @@ def main() -> None:
     built = site.build(Path(tempfile.mkdtemp()) / "site")
     (built / "bare.html").write_text(BARE)
     results: dict[str, list[float]] = {"bare": [], "cold": [], "warm": [], "offline": [], "bytes": []}
+    starts: dict[str, set[str]] = {"cold": set(), "warm": set(), "offline": set()}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=site.CHROMIUM, args=site.CHROMIUM_FLAGS)
         for _ in range(args.runs):
@@ -76,23 +79,27 @@ def main() -> None:
             page.goto(server.origin + "#game=hard_rug&deal=1")
             page.wait_for_selector(READY, state="attached", timeout=60_000)
             results["cold"].append(seconds(page))
+            starts["cold"].add(str(page.evaluate("document.documentElement.dataset.python")))
             results["bytes"].append(float(page.evaluate(BYTES)))
             page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
             page.reload()
             page.wait_for_selector(READY, state="attached", timeout=60_000)
             results["warm"].append(seconds(page))
+            starts["warm"].add(str(page.evaluate("document.documentElement.dataset.python")))
             server.stop()
             page.reload()
             page.wait_for_selector(READY, state="attached", timeout=60_000)
             results["offline"].append(seconds(page))
+            starts["offline"].add(str(page.evaluate("document.documentElement.dataset.python")))
             context.close()
         browser.close()
     med = {k: statistics.median(v) for k, v in results.items()}
     print(f"runs: {args.runs} (median of each)")
     print(f"bare Pyodide start:                {med['bare']:.2f} s")
-    print(f"site playable, cold:               {med['cold']:.2f} s  ({med['cold'] / med['bare']:.2f} x bare)")
-    print(f"site playable, warm (worker):      {med['warm']:.2f} s  ({med['warm'] / med['bare']:.2f} x bare)")
-    print(f"site playable, offline:            {med['offline']:.2f} s  ({med['offline'] / med['bare']:.2f} x bare)")
+    for kind, label in (("cold", "cold:          "), ("warm", "warm (worker): "), ("offline", "offline:       ")):
+        how = " and ".join(sorted(STARTS.get(start, start) for start in starts[kind]))
+        print(f"site playable, {label}      {med[kind]:.2f} s  ({med[kind] / med['bare']:.2f} x bare;"
+              f" Python started {how})")
     print(f"bytes transferred by a cold load:  {med['bytes'] / 1e6:.1f} MB")
 
 

@@ -17,6 +17,7 @@ import hashlib
 import http.server
 import json
 import shutil
+import subprocess
 import sys
 import zipfile
 from pathlib import Path
@@ -68,6 +69,9 @@ def build(out: Path, stamp: str = "") -> Path:
     (out / "pyodide").mkdir()
     for name in PYODIDE_CORE:
         shutil.copy2(modules / "pyodide" / name, out / "pyodide" / name)
+    # Pyodide's memory once started, for web/start-pyodide.mjs (made by Node, as npm is).
+    subprocess.run(["node", str(ROOT / "tools" / "snapshot.mjs"), str(out / "pyodide"),
+                    str(out / "pyodide" / "snapshot.bin.gz")], check=True)
     shutil.copytree(
         modules / "@pyscript" / "core" / "dist",
         out / "pyscript",

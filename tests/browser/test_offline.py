@@ -71,10 +71,16 @@ def tap_once(page: Page, game: str) -> Table:
     return mirror
 
 
+def python_start(page: Page) -> str:
+    """How this page started Python: from the build's memory image, or afresh."""
+    return str(page.evaluate("document.documentElement.dataset.python"))
+
+
 def play_offline(context: BrowserContext, base: str, server: Server) -> None:
     page = context.new_page()
     page.goto(base)
     wait_ready(page)
+    assert python_start(page) == "fresh", "a first visit starts Python afresh"
     wait_controlled(page)
     open_by_hash(page, base, "hard_rug", deal_for("hard_rug"))
     before = tap_once(page, "hard_rug")
@@ -82,6 +88,7 @@ def play_offline(context: BrowserContext, base: str, server: Server) -> None:
 
     page.goto(base)
     wait_ready(page)
+    assert python_start(page) == "image", "the service worker's page starts Python from the build's memory image"
     assert page.locator(".games strong").count() == len(registry.games())
     for game in registry.games():
         open_by_hash(page, base, game.id)
@@ -98,6 +105,24 @@ def test_the_site_plays_offline_after_one_visit(context: BrowserContext, tmp_pat
     built = site.build(tmp_path / "site")
     server = Server(built)
     play_offline(context, server.origin, server)
+
+
+def test_python_started_from_the_memory_image_deals_different_random_games(context: BrowserContext,
+                                                                             tmp_path: Path) -> None:
+    server = Server(site.build(tmp_path / "site"))
+    page = context.new_page()
+    page.goto(server.origin)
+    wait_ready(page)
+    wait_controlled(page)
+    deals = []
+    for _ in range(2):  # the image holds one state of the random generator, the same for everyone
+        page.evaluate("localStorage.removeItem('pasyansy:save:hard_rug')")
+        page.goto("about:blank")  # so that the next page is loaded anew, not only its hash changed
+        open_by_hash(page, server.origin, "hard_rug")  # no save and no deal: a random deal
+        assert python_start(page) == "image"
+        deals.append(json.loads(page.evaluate("window.pasyansyState()"))["deal"])
+    assert deals[0] != deals[1], deals
+    server.stop()
 
 
 def test_the_site_works_under_a_sub_path_online_and_offline(context: BrowserContext, tmp_path: Path) -> None:

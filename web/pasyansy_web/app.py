@@ -367,6 +367,9 @@ class Page:
 
 
 def main() -> None:
+    # Python may have started from the build's memory image (web/start-pyodide.mjs), whose
+    # random generator is in the same state for every player: seed it from the system.
+    random.seed()
     page = Page()
     window.pasyansyCall = create_proxy(page.call)
     window.pasyansyState = create_proxy(page.state_json)

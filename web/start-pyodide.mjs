@@ -1,0 +1,41 @@
+// PyScript's interpreter: Pyodide, started from the memory image the build made of it
+// (tools/snapshot.mjs) when the service worker serves the page, and afresh otherwise.
+// The image skips Python's own start-up, most of the time before the table can be
+// played; it is read only from the service worker's cache, so a first visit fetches no
+// more than it did without it, and the worker serves it with the very Pyodide it was made
+// from. Whatever goes wrong with the image, Python is started afresh.
+
+import { loadPyodide as startPyodide, version } from "./pyodide/pyodide.mjs";
+
+export { version };
+
+// PyScript takes Pyodide's files from the folder of this module; they are one folder down.
+const indexURL = new URL("./pyodide/", import.meta.url).href;
+
+async function memoryImage() {
+  if (!navigator.serviceWorker?.controller || typeof DecompressionStream !== "function") return null;
+  const response = await fetch(indexURL + "snapshot.bin.gz");
+  if (!response.ok) return null;
+  return new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+}
+
+export async function loadPyodide(options = {}) {
+  const settings = { ...options, indexURL };
+  let image = null;
+  try {
+    image = await memoryImage();
+  } catch (error) {
+    console.warn("Pyodide's memory image could not be read:", error);
+  }
+  if (image) {
+    try {
+      const pyodide = await startPyodide({ ...settings, _loadSnapshot: image });
+      document.documentElement.dataset.python = "image";
+      return pyodide;
+    } catch (error) {
+      console.warn("Pyodide did not start from its memory image; starting it afresh:", error);
+    }
+  }
+  document.documentElement.dataset.python = "fresh";
+  return startPyodide(settings);
+}
