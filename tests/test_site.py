@@ -30,7 +30,7 @@ def test_the_build_holds_the_runtimes_and_the_games(built: Path) -> None:
 def test_the_build_is_reproducible(built: Path, tmp_path: Path) -> None:
     again = site.build(tmp_path / "again")
     assert (again / "pasyansy.zip").read_bytes() == (built / "pasyansy.zip").read_bytes()
-    image = "pyodide/snapshot.bin.gz"  # Pyodide's memory, made by Node with its entropy and clock fixed
+    image = "pyodide/snapshot.gzip"  # Pyodide's memory, made by Node with its entropy and clock fixed
     assert (again / image).read_bytes() == (built / image).read_bytes()
     # The service worker lists every file with its digest: the same list is the same build.
     assert (again / "service-worker.js").read_text() == (built / "service-worker.js").read_text()

@@ -70,8 +70,10 @@ def build(out: Path, stamp: str = "") -> Path:
     for name in PYODIDE_CORE:
         shutil.copy2(modules / "pyodide" / name, out / "pyodide" / name)
     # Pyodide's memory once started, for web/start-pyodide.mjs (made by Node, as npm is).
+    # Gzipped, but not named .gz: a server that marks .gz files as gzip-encoded would have
+    # the browser unpack it before the page does.
     subprocess.run(["node", str(ROOT / "tools" / "snapshot.mjs"), str(out / "pyodide"),
-                    str(out / "pyodide" / "snapshot.bin.gz")], check=True)
+                    str(out / "pyodide" / "snapshot.gzip")], check=True)
     shutil.copytree(
         modules / "@pyscript" / "core" / "dist",
         out / "pyscript",

@@ -1,7 +1,7 @@
 // Pyodide's memory once it has started, written at build time and compressed, so that the
 // page can start Python from it instead of starting it afresh (web/start-pyodide.mjs).
 //
-//     node tools/snapshot.mjs PYODIDE_DIR OUT.gz
+//     node tools/snapshot.mjs PYODIDE_DIR OUT
 //
 // The same Pyodide gives the same bytes: while the image is made, the entropy Python
 // draws and the clock it reads are fixed, and string hashing is not randomized. The page
@@ -15,7 +15,7 @@ import { gzipSync } from "node:zlib";
 
 const [directory, out] = process.argv.slice(2);
 if (!directory || !out) {
-  console.error("usage: node tools/snapshot.mjs PYODIDE_DIR OUT.gz");
+  console.error("usage: node tools/snapshot.mjs PYODIDE_DIR OUT");
   process.exit(2);
 }
 

@@ -14,7 +14,7 @@ const indexURL = new URL("./pyodide/", import.meta.url).href;
 
 async function memoryImage() {
   if (!navigator.serviceWorker?.controller || typeof DecompressionStream !== "function") return null;
-  const response = await fetch(indexURL + "snapshot.bin.gz");
+  const response = await fetch(indexURL + "snapshot.gzip");
   if (!response.ok) return null;
   return new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
 }
