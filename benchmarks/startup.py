@@ -98,7 +98,7 @@ def main() -> None:
     print(f"bare Pyodide start:                {med['bare']:.2f} s")
     for kind, label in (("cold", "cold:          "), ("warm", "warm (worker): "), ("offline", "offline:       ")):
         how = " and ".join(sorted(STARTS.get(start, start) for start in starts[kind]))
-        print(f"site playable, {label}      {med[kind]:.2f} s  ({med[kind] / med['bare']:.2f} x bare;"
+        print(f"site playable, {label}     {med[kind]:.2f} s  ({med[kind] / med['bare']:.2f} x bare;"
               f" Python started {how})")
     print(f"bytes transferred by a cold load:  {med['bytes'] / 1e6:.1f} MB")
 

@@ -12,21 +12,21 @@ export { version };
 // PyScript takes Pyodide's files from the folder of this module; they are one folder down.
 const indexURL = new URL("./pyodide/", import.meta.url).href;
 
-async function memoryImage() {
+function readImage() {
   if (!navigator.serviceWorker?.controller || typeof DecompressionStream !== "function") return null;
-  const response = await fetch(indexURL + "snapshot.gzip");
-  if (!response.ok) return null;
-  return new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+  const image = fetch(indexURL + "snapshot.gzip").then((response) => {
+    if (!response.ok) throw new Error(`snapshot.gzip: ${response.status}`);
+    return new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+  });
+  image.catch(() => {}); // a failure is met where Pyodide is started, not as an unhandled rejection
+  return image;
 }
+
+// Read while PyScript gets ready and Pyodide fetches its own files; Pyodide waits for it.
+const image = readImage();
 
 export async function loadPyodide(options = {}) {
   const settings = { ...options, indexURL };
-  let image = null;
-  try {
-    image = await memoryImage();
-  } catch (error) {
-    console.warn("Pyodide's memory image could not be read:", error);
-  }
   if (image) {
     try {
       const pyodide = await startPyodide({ ...settings, _loadSnapshot: image });

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import gzip
 import http.server
 import json
 import struct
@@ -122,6 +123,35 @@ def test_python_started_from_the_memory_image_deals_different_random_games(conte
         assert python_start(page) == "image"
         deals.append(json.loads(page.evaluate("window.pasyansyState()"))["deal"])
     assert deals[0] != deals[1], deals
+    server.stop()
+
+
+@pytest.mark.parametrize("damage", [b"not gzip at all", None])
+def test_a_memory_image_that_does_not_start_leaves_python_to_start_afresh(context: BrowserContext, tmp_path: Path,
+                                                                          damage: bytes | None) -> None:
+    built = site.build(tmp_path / "site")
+    image = built / "pyodide" / "snapshot.gzip"
+    if damage is None:  # well-formed gzip, but not a memory image Pyodide can start from
+        image.write_bytes(gzip.compress(b"\0" * 4096))
+    else:
+        image.write_bytes(damage)
+    server = Server(built)
+    page = context.new_page()
+    warnings: list[str] = []
+    page.on("console", lambda message: warnings.append(message.text) if message.type == "warning" else None)
+    page.on("pageerror", lambda error: warnings.append(f"page error: {error}"))
+    page.goto(server.origin)
+    wait_ready(page)
+    wait_controlled(page)
+    open_by_hash(page, server.origin, "hard_rug", deal_for("hard_rug"))
+    mirror = tap_once(page, "hard_rug")
+    page.reload()
+    wait_ready(page)
+    assert python_start(page) == "fresh"
+    assert any("starting it afresh" in w for w in warnings), warnings
+    assert not any(w.startswith("page error") for w in warnings), warnings
+    assert_table_shows(page, mirror)
+    tap_once(page, "hard_rug")
     server.stop()
 
 
