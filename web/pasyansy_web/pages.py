@@ -5,6 +5,7 @@ Pure functions of their inputs (no browser), so they are tested on CPython.
 
 from __future__ import annotations
 
+import math
 from html import escape
 from typing import Any
 
@@ -122,6 +123,8 @@ def rules_html(game: Game[Any], lang: str) -> str:
 
 
 _COUNTS = ("played", "won", "streak", "best_streak")
+STAT_LEVELS = (*LEVELS, "any")
+"""The levels statistics are kept by: the catalogues' three and Любой."""
 
 
 def _count(value: object) -> bool:
@@ -129,7 +132,7 @@ def _count(value: object) -> bool:
 
 
 def _seconds(value: object) -> bool:
-    return type(value) in (int, float) and 0 <= value < float("inf")  # type: ignore[operator]
+    return isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value < math.inf
 
 
 def clean_stats(data: object) -> tuple[dict[str, Any], bool]:
@@ -145,7 +148,7 @@ def clean_stats(data: object) -> tuple[dict[str, Any], bool]:
             damaged = True
             continue
         for level, s in levels.items():
-            if (level not in (*LEVELS, "any") or not isinstance(s, dict) or set(s) != {*_COUNTS, "best_time"}
+            if (level not in STAT_LEVELS or not isinstance(s, dict) or set(s) != {*_COUNTS, "best_time"}
                     or not all(_count(s[k]) for k in _COUNTS) or s["won"] > s["played"]
                     or not (s["best_time"] is None or _seconds(s["best_time"]))):
                 damaged = True
@@ -158,7 +161,7 @@ def clean_times(data: object) -> dict[str, Any]:
     """A game's clock as stored (its deal, seconds played and level), or nothing when it does
     not read as one: the clock then starts again, and the game itself is untouched."""
     if (isinstance(data, dict) and _count(data.get("deal")) and _seconds(data.get("seconds"))
-            and data.get("level") in (*LEVELS, "any")):
+            and data.get("level") in STAT_LEVELS):
         return {"deal": data["deal"], "seconds": float(data["seconds"]), "level": data["level"]}
     return {}
 
@@ -171,7 +174,7 @@ def stats_html(stats: dict[str, Any], damaged: bool, lang: str) -> str:
     blocks = []
     for game in registry.games():
         rows = []
-        for level in (*LEVELS, "any"):
+        for level in STAT_LEVELS:
             s = stats.get(game.id, {}).get(level)
             if not s:
                 continue
