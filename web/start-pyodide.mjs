@@ -23,10 +23,13 @@ function readImage() {
 }
 
 // Read while PyScript gets ready and Pyodide fetches its own files; Pyodide waits for it.
-const image = readImage();
+// Handed over once and then let go, so that the page does not keep its 31 MB.
+let pending = readImage();
 
 export async function loadPyodide(options = {}) {
   const settings = { ...options, indexURL };
+  const image = pending;
+  pending = null;
   if (image) {
     try {
       const pyodide = await startPyodide({ ...settings, _loadSnapshot: image });
