@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shutil
+import subprocess
 import threading
 import urllib.request
 import zipfile
@@ -34,6 +36,15 @@ def test_the_build_is_reproducible(built: Path, tmp_path: Path) -> None:
     assert (again / image).read_bytes() == (built / image).read_bytes()
     # The service worker lists every file with its digest: the same list is the same build.
     assert (again / "service-worker.js").read_text() == (built / "service-worker.js").read_text()
+
+
+def test_the_memory_image_does_not_depend_on_where_the_checkout_lies(built: Path, tmp_path: Path) -> None:
+    script = tmp_path / "another" / "checkout" / "snapshot.mjs"
+    script.parent.mkdir(parents=True)
+    shutil.copy(site.ROOT / "tools" / "snapshot.mjs", script)
+    out = tmp_path / "image.gzip"
+    subprocess.run(["node", str(script), str(built / "pyodide"), str(out)], check=True, cwd=tmp_path)
+    assert out.read_bytes() == (built / "pyodide" / "snapshot.gzip").read_bytes()
 
 
 def test_the_server_serves_the_site(built: Path) -> None:

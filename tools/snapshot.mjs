@@ -5,7 +5,8 @@
 //
 // The same Pyodide gives the same bytes: while the image is made, the entropy Python
 // draws and the clock it reads are fixed, and string hashing is not randomized. The page
-// seeds Python's random generator afresh once it starts (web/main.py).
+// seeds Python's random generator afresh once it starts (web/pasyansy_web/app.py), and the
+// image does not depend on where the checkout or the build lies.
 
 import nodeCrypto from "node:crypto";
 import { writeFileSync } from "node:fs";
@@ -32,6 +33,9 @@ nodeCrypto.randomFillSync = fill;
 globalThis.crypto.getRandomValues = fill;
 Date.now = () => 0;
 performance.now = () => 0;
+// Python takes its executable's name from the script's path; a browser's is this one, and
+// with it the image does not depend on where the checkout lies.
+process.argv[1] = "./this.program";
 
 const indexURL = resolve(directory) + "/";
 const { loadPyodide } = await import(pathToFileURL(indexURL + "pyodide.mjs").href);
