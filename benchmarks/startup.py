@@ -63,6 +63,13 @@ def main() -> None:
     (built / "bare.html").write_text(BARE)
     results: dict[str, list[float]] = {"bare": [], "cold": [], "warm": [], "offline": [], "bytes": []}
     starts: dict[str, set[str]] = {"cold": set(), "warm": set(), "offline": set()}
+
+    def playable(page: Any, kind: str) -> None:
+        """Wait for the table, then note the time it took and how Python was started."""
+        page.wait_for_selector(READY, state="attached", timeout=60_000)
+        results[kind].append(seconds(page))
+        starts[kind].add(str(page.evaluate("document.documentElement.dataset.python")))
+
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=site.CHROMIUM, args=site.CHROMIUM_FLAGS)
         for _ in range(args.runs):
@@ -77,20 +84,14 @@ def main() -> None:
             context = browser.new_context()
             page = context.new_page()
             page.goto(server.origin + "#game=hard_rug&deal=1")
-            page.wait_for_selector(READY, state="attached", timeout=60_000)
-            results["cold"].append(seconds(page))
-            starts["cold"].add(str(page.evaluate("document.documentElement.dataset.python")))
+            playable(page, "cold")
             results["bytes"].append(float(page.evaluate(BYTES)))
             page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
             page.reload()
-            page.wait_for_selector(READY, state="attached", timeout=60_000)
-            results["warm"].append(seconds(page))
-            starts["warm"].add(str(page.evaluate("document.documentElement.dataset.python")))
+            playable(page, "warm")
             server.stop()
             page.reload()
-            page.wait_for_selector(READY, state="attached", timeout=60_000)
-            results["offline"].append(seconds(page))
-            starts["offline"].add(str(page.evaluate("document.documentElement.dataset.python")))
+            playable(page, "offline")
             context.close()
         browser.close()
     med = {k: statistics.median(v) for k, v in results.items()}
