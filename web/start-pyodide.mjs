@@ -4,6 +4,9 @@
 // played; it is read only from the service worker's cache, so a first visit fetches no
 // more than it did without it, and the worker serves it with the very Pyodide it was made
 // from. Whatever goes wrong with the image, Python is started afresh.
+// The solver's worker (solver-worker.mjs) starts its own Python here too; a worker has no
+// page to ask, so the page that starts it says in the worker's name whether its service
+// worker serves the build.
 
 import { loadPyodide as startPyodide, version } from "./pyodide/pyodide.mjs";
 
@@ -12,8 +15,11 @@ export { version };
 // PyScript takes Pyodide's files from the folder of this module; they are one folder down.
 const indexURL = new URL("./pyodide/", import.meta.url).href;
 
+const inPage = typeof document !== "undefined";
+const served = inPage ? Boolean(navigator.serviceWorker?.controller) : self.name === "served";
+
 function readImage() {
-  if (!navigator.serviceWorker?.controller || typeof DecompressionStream !== "function") return null;
+  if (!served || typeof DecompressionStream !== "function") return null;
   const image = fetch(indexURL + "snapshot.gzip").then((response) => {
     if (!response.ok) throw new Error(`snapshot.gzip: ${response.status}`);
     return new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
@@ -26,6 +32,14 @@ function readImage() {
 // Handed over once and then let go, so that the page does not keep its 31 MB.
 let pending = readImage();
 
+// How Python started: on the page's <html data-python>, and kept for the worker to report.
+export let started = "";
+
+function mark(how) {
+  started = how;
+  if (inPage) document.documentElement.dataset.python = how;
+}
+
 export async function loadPyodide(options = {}) {
   const settings = { ...options, indexURL };
   const image = pending;
@@ -33,12 +47,12 @@ export async function loadPyodide(options = {}) {
   if (image) {
     try {
       const pyodide = await startPyodide({ ...settings, _loadSnapshot: image });
-      document.documentElement.dataset.python = "image";
+      mark("image");
       return pyodide;
     } catch (error) {
       console.warn("Pyodide did not start from its memory image; starting it afresh:", error);
     }
   }
-  document.documentElement.dataset.python = "fresh";
+  mark("fresh");
   return startPyodide(settings);
 }

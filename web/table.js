@@ -71,6 +71,40 @@ function act(kind, payload, srcPile, srcIndex) {
   return result;
 }
 
+// The solver's worker, started with the first position the page asks about. One
+// position is judged at a time; while it runs, only the latest of those asked since waits.
+const solver = { worker: null, busy: false, asked: null, waiting: null, broken: false };
+
+function startSolver() {
+  // Its name tells it whether the service worker serves the build (start-pyodide.mjs).
+  const served = Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
+  const worker = new Worker(new URL("./solver-worker.mjs", import.meta.url),
+    { type: "module", name: served ? "served" : "fresh" });
+  worker.onmessage = (event) => {
+    solver.busy = false;
+    call("verdict", JSON.parse(event.data));
+    if (solver.waiting !== null) judge(solver.waiting);
+  };
+  worker.onerror = (event) => {
+    // A worker that cannot run at all (its script did not load) is not asked again.
+    solver.broken = true;
+    solver.worker.terminate();
+    call("verdict", { result: "error", error: `the solver's worker failed: ${event.message || "not loaded"}`, line: [] });
+  };
+  return worker;
+}
+
+function judge(request) {
+  if (solver.broken) return;
+  if (solver.busy) { solver.waiting = request === solver.asked ? null : request; return; }
+  solver.worker = solver.worker || startSolver();
+  solver.busy = true;
+  solver.asked = request;
+  solver.waiting = null;
+  solver.worker.postMessage(request);
+}
+window.pasyansyJudge = judge;
+
 let gesture = null;
 
 function onDown(event) {

@@ -100,6 +100,10 @@ def play_offline(context: BrowserContext, base: str, server: Server) -> None:
     page.reload()
     wait_ready(page)
     assert_table_shows(page, after)
+    verdict = page.locator("#verdict:not([data-result='pending'])")
+    verdict.wait_for(state="attached")
+    assert verdict.get_attribute("data-result") in ("won", "lost", "unknown"), verdict.text_content()
+    assert verdict.get_attribute("data-python") == "image", "the solver's worker starts from the image too"
 
 
 def test_the_site_plays_offline_after_one_visit(context: BrowserContext, tmp_path: Path) -> None:

@@ -17,13 +17,24 @@ from pyscript import document, window  # type: ignore[import-not-found]
 
 from pasyansy_web.i18n import t
 from pasyansy_web.links import LinkError, parse_link
-from pasyansy_web.pages import SETTINGS, clean_stats, clean_times, record, rules_html, start_html, stats_html
+from pasyansy_web.pages import (
+    SETTINGS,
+    SETTINGS_ON,
+    clean_stats,
+    clean_times,
+    record,
+    rules_html,
+    start_html,
+    stats_html,
+)
 from pasyansy_web.render import table_html
 from pasyansy_web.table import Outcome, Table
-from pygame_engine import EngineError, registry
+from pasyansy_web.verdict import carried, name, position
+from pygame_engine import EngineError, Move, registry
 from pygame_engine.levels import catalogue, pick
 
 PREFIX = "pasyansy:"
+VERDICTS_KEPT = 500  # the solver's verdicts kept for positions an undo may come back to
 LEVEL_CHOICES = ("easy", "medium", "hard", "any")
 
 
@@ -37,6 +48,7 @@ class Page:
         self.clock_start = time.monotonic()
         self.seconds_before = 0.0
         self.choosing = False
+        self.verdicts: dict[str, dict[str, Any]] = {}  # the solver's, by position (pasyansy_web.verdict)
 
     # --- storage ----------------------------------------------------------------------------
 
@@ -49,7 +61,7 @@ class Page:
         window.localStorage.setItem(PREFIX + key, value)
 
     def setting(self, name: str) -> bool:
-        default_on = name == "anim"
+        default_on = name in SETTINGS_ON
         value = self.get(name)
         return default_on if value is None else value == "on"
 
@@ -163,6 +175,7 @@ class Page:
         document.getElementById("play").hidden = True
         document.getElementById("title").textContent = title
         document.getElementById("moves").textContent = ""
+        document.getElementById("verdict").hidden = True
         document.title = f"{title} — {t('title', self.lang)}"
         document.documentElement.lang = self.lang
         self.ready()
@@ -252,11 +265,68 @@ class Page:
         box.dataset.status = status
         document.title = f'{view["name"]} — {t("title", lang)}'
         document.documentElement.lang = lang
+        self.ask_solver(status)
         window.pasyansyLayout()
         # Kept so that the next visit can show the table before Python is ready.
         self.put("lastTable", json.dumps({"game": table.game.id, "html": html, "w": layout.width,
                                           "h": layout.height, "title": document.getElementById("title").textContent}))
         self.ready()
+
+    # --- the "still winnable?" indicator ----------------------------------------------------
+
+    def ask_solver(self, status: str) -> None:
+        """Show what the solver knows of the position on the table, or ask its worker
+        (``table.js``, ``solver-worker.mjs``); the answer comes back as the call "verdict"."""
+        table = self.table
+        box = document.getElementById("verdict")
+        if table is None:
+            return
+        table.backed = None
+        if not self.setting("solver") or status != "playing":
+            box.hidden = True
+            return
+        pos = position(table.history)
+        key = name(pos)
+        known = self.verdicts.get(key)
+        if known is None:
+            known = carried(self.verdicts, pos)
+            if known is not None:
+                self.keep_verdict(key, known)
+        if known is None:
+            self.show_verdict({"result": "pending", "line": []})
+            window.pasyansyJudge(json.dumps(pos))
+        else:
+            self.show_verdict(known)
+
+    def keep_verdict(self, key: str, verdict: dict[str, Any]) -> None:
+        self.verdicts[key] = verdict
+        while len(self.verdicts) > VERDICTS_KEPT:
+            del self.verdicts[next(iter(self.verdicts))]
+
+    def take_verdict(self, answer: dict[str, Any]) -> None:
+        """The worker's answer: kept, and shown if its position is still on the table."""
+        table = self.table
+        if answer.get("result") == "error":
+            window.console.warn(f"the solver: {answer.get('error')}")
+            if table is not None and document.getElementById("verdict").dataset.result == "pending":
+                self.show_verdict(answer)
+            return
+        document.getElementById("verdict").dataset.python = str(answer.get("python", ""))
+        key = name(answer["position"])
+        self.keep_verdict(key, {"result": answer["result"], "line": answer["line"]})
+        if table is not None and self.setting("solver") and key == name(position(table.history)):
+            self.show_verdict(self.verdicts[key])
+
+    def show_verdict(self, verdict: dict[str, Any]) -> None:
+        table = self.table
+        box = document.getElementById("verdict")
+        result = verdict["result"]
+        box.hidden = False
+        box.dataset.result = result
+        box.textContent = t(f"verdict_{result}", self.lang)
+        if table is not None:
+            box.dataset.moves = str(table.history.position)  # the position it speaks of, for tests
+            table.backed = Move.parse(verdict["line"][0]) if result == "won" and verdict["line"] else None
 
     def count_win(self, seconds: float) -> None:
         """Statistics count a won game once."""
@@ -287,6 +357,9 @@ class Page:
             return "{}"
         if kind == "resize":
             self.render()
+            return "{}"
+        if kind == "verdict":
+            self.take_verdict(data)
             return "{}"
         table = self.table
         if table is None:
@@ -363,6 +436,7 @@ class Page:
         piles = self.table.game.piles(self.table.state)
         return json.dumps({"game": self.table.game.id, "deal": self.table.history.deal, "level": self.level,
                            "moves": [str(m) for m in self.table.history.done_moves],
+                           "hint": None if self.table.hinted is None else str(self.table.hinted),
                            "piles": {p: list(c) for p, c in piles.items()}})
 
 

@@ -13,12 +13,13 @@ from pasyansy_web.i18n import t
 from pygame_engine import Game, registry
 from pygame_engine.levels import LEVELS, catalogue
 
-SETTINGS = ("large", "anim", "auto", "book")
+SETTINGS = ("large", "anim", "auto", "book", "solver")
+SETTINGS_ON = ("anim", "solver")  # on until the player turns them off
 
 
 def setting_label(name: str, lang: str) -> str:
     return {"large": t("large", lang), "anim": t("animation_on", lang).split(":")[0],
-            "auto": t("auto_home", lang), "book": t("book_rules", lang)}[name]
+            "auto": t("auto_home", lang), "book": t("book_rules", lang), "solver": t("solver", lang)}[name]
 
 
 def settings_html(settings: dict[str, bool], lang: str) -> str:

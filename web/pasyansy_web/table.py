@@ -50,6 +50,7 @@ class Table:
         self._last_tap: _LastTap | None = None
         self._hint: tuple[int, int] | None = None  # (history position, index of the hint shown)
         self.hinted: Move | None = None
+        self.backed: Move | None = None  # the first move of the solver's winning line from here
         self.auto_home = False
         self._auto: set[int] = set()  # indices in the history of moves made by auto-move
 
@@ -154,15 +155,22 @@ class Table:
         return self._play(move)
 
     def hint(self) -> Outcome:
-        """The next useful move, to highlight; pressing again shows the one after."""
+        """The next useful move, to highlight; pressing again shows the one after. A move the
+        solver has found a win through (``backed``) comes first, and says so."""
         hints = [m for m in self.game.hints(self.state) if m.kind == CARD_MOVE] or self.game.hints(self.state)
+        backed = self.backed if self.backed in self.game.legal_moves(self.state) else None
+        if backed is not None:
+            hints = [backed, *(m for m in hints if m != backed)]
         if not hints:
             self.hinted = None
             return Outcome(message=t("no_hint", self.lang))
         shown = self._hint[1] + 1 if self._hint and self._hint[0] == self.history.position else 0
         self._hint = (self.history.position, shown % len(hints))
         self.hinted = hints[self._hint[1]]
-        return Outcome(message=t("hint", self.lang, n=self._hint[1] + 1, m=len(hints)))
+        message = t("hint", self.lang, n=self._hint[1] + 1, m=len(hints))
+        if self.hinted == backed:
+            message += t("hint_backed", self.lang)
+        return Outcome(message=message)
 
     def play_safe_home(self) -> list[str]:
         """With auto-move on: aces go home by themselves (nothing is ever built on an ace)."""
@@ -240,9 +248,16 @@ class Table:
             "status": game.status(state),
             "actions": self.actions(),
             "counters": self.counters(),
-            "hint": None if self.hinted is None else {"src": self.hinted.src, "dst": self.hinted.dst,
-                                                      "count": self.hinted.count, "kind": self.hinted.kind},
+            "hint": None if self.hinted is None else {"src": self.hinted.src or self._stock(layout),
+                                                      "dst": self.hinted.dst, "count": self.hinted.count,
+                                                      "kind": self.hinted.kind},
         }
+
+
+    @staticmethod
+    def _stock(layout: Any) -> str:
+        """Where a hinted button's move (a draw, say) shows: the stock, if the game has one."""
+        return next((slot.pile for slot in layout.slots if slot.kind == "stock"), "")
 
 
 def vars_of(step: Any) -> dict[str, Any]:

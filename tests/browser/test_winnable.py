@@ -1,0 +1,110 @@
+"""The "still winnable?" indicator in the page: the solver's worker, its verdicts, the
+hint it backs, and a table that never waits for it."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from playwright.sync_api import Page
+
+from pygame_engine import registry
+from tests.browser.conftest import open_game, wait_ready
+from tests.browser.test_around import load_save
+from tests.browser.test_table import page_state
+from tests.test_verdict import lost_history
+
+pytestmark = pytest.mark.browser
+
+SETTLED = "#verdict:not([data-result='pending'])"
+
+
+def settled(page: Page) -> str:
+    """Wait for the solver's verdict on the position on the table, and return it."""
+    box = page.locator(SETTLED)
+    box.wait_for(state="attached", timeout=60_000)
+    return str(box.get_attribute("data-result"))
+
+
+def first_hint(game_id: str, deal: int) -> str:
+    game = registry.get(game_id)
+    return str(game.hints(game.new(deal))[0])
+
+
+def play(page: Page, move: str) -> None:
+    """Play a card move ``src>dst`` or ``src:n>dst`` as a drop."""
+    src, dst = move.split(">")
+    pile, _, count = src.partition(":")
+    index = len(page_state(page)["piles"][pile]) - int(count or 1)
+    page.evaluate("([p, i, t]) => window.pasyansyCall('drop', JSON.stringify({pile: p, index: i, target: t}))",
+                  [pile, index, dst])
+
+
+def test_a_winnable_deal_is_called_so_and_the_hint_it_backs_keeps_it_so(site_page: Page, server: str) -> None:
+    page = site_page
+    open_game(page, server, "hard_rug", 3)
+    assert settled(page) == "won"
+    assert page.locator("#verdict").text_content() == "Пасьянс ещё может сойтись"
+    page.keyboard.press("h")
+    assert "пасьянс ещё может сойтись" in (page.locator("#message").text_content() or "")
+    hinted = page_state(page)["hint"]
+    assert hinted and page.locator("#table .hint").count() > 0
+    play(page, hinted)
+    assert page_state(page)["moves"] == [hinted]
+    # Known at once, from the line the worker found: no new search.
+    box = page.locator("#verdict")
+    assert box.get_attribute("data-result") == "won" and box.get_attribute("data-moves") == "1"
+
+
+def test_a_game_already_lost_with_moves_left_is_called_lost(site_page: Page, server: str) -> None:
+    page = site_page
+    history = lost_history()
+    load_save(page, server, history)
+    assert settled(page) == "lost"
+    assert page.locator("#verdict").get_attribute("data-moves") == str(history.position)
+    assert page.locator("#verdict").text_content() == "Пасьянс уже не сойдётся"
+    assert page.locator("#message").text_content() == "", "the game itself is not over: moves are left"
+
+
+def test_the_table_plays_on_while_the_solver_searches(site_page: Page, server: str) -> None:
+    page = site_page
+    # Камень преткновения deal 4: its first positions keep the solver busy for its whole 3 s.
+    open_game(page, server, "stumbling_block", 4)
+    settled(page)
+    play(page, "t9>f1")
+    box = page.locator("#verdict")
+    assert box.get_attribute("data-result") == "pending" and box.get_attribute("data-moves") == "1"
+    for call in ("undo", "redo", "undo", "redo"):
+        started = time.monotonic()
+        page.evaluate(f"window.pasyansyCall('{call}', '{{}}')")
+        assert time.monotonic() - started < 1.0, f"{call} waited for the solver"
+    assert box.get_attribute("data-result") == "pending", "the answer for the first move is not shown for another"
+    assert settled(page) in ("won", "lost", "unknown")
+    assert box.get_attribute("data-moves") == "1" and page_state(page)["moves"] == ["t9>f1"]
+
+
+def test_a_solver_that_cannot_start_leaves_the_game_playable(site_page: Page, server: str) -> None:
+    page = site_page
+    page.route("**/solver-worker.mjs", lambda route: route.abort())
+    open_game(page, server, "hard_rug", 3)
+    assert settled(page) == "error"
+    assert page.locator("#verdict").text_content() == "Решатель недоступен"
+    move = first_hint("hard_rug", 3)
+    play(page, move)
+    assert page_state(page)["moves"] == [move]
+
+
+def test_the_indicator_can_be_switched_off_and_then_no_solver_starts(site_page: Page, server: str) -> None:
+    page = site_page
+    asked: list[str] = []
+    page.route("**/solver-worker.mjs", lambda route: (asked.append(route.request.url), route.continue_()))
+    page.goto(server)
+    wait_ready(page)
+    page.get_by_role("button", name="Решатель: сойдётся ли пасьянс: вкл.").click()
+    page.get_by_role("button", name="Решатель: сойдётся ли пасьянс: выкл.").wait_for()
+    open_game(page, server, "hard_rug", 3)
+    play(page, first_hint("hard_rug", 3))
+    page.keyboard.press("h")
+    assert page.locator("#verdict").is_hidden()
+    assert "сойтись" not in (page.locator("#message").text_content() or "")
+    assert asked == []

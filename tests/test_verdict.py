@@ -1,0 +1,125 @@
+"""The "still winnable?" indicator's Python: what the solver's worker answers, the
+verdicts carried from one position to the next, and the hint the solver backs."""
+
+from __future__ import annotations
+
+import itertools
+import json
+
+import pytest
+from pasyansy_web.table import Table
+from pasyansy_web.verdict import carried, judge, name, position
+
+from pygame_engine import History, Move, registry
+from pygame_engine.player import play_once
+from pygame_engine.solver import solve
+
+
+def player_history(game_id: str, deal: int, moves: int) -> History:
+    """The ordinary player's first game of ``deal``, its first ``moves`` moves played."""
+    game = registry.get(game_id)
+    trail: list[object] = []
+    play_once(game, deal, 0, trail=trail)
+    history = History(game, deal)
+    for state, after in itertools.pairwise(trail[: moves + 1]):
+        history.play(next(m for m in game.legal_moves(state) if game.apply(state, m) == after))
+    return history
+
+
+def lost_history() -> History:
+    """A game of Дамы кувырком that the ordinary player has already lost, with moves left:
+    a twin foundation went ahead with a card its prisoner's foundation needed."""
+    history = player_history("topsy_turvy_queens", 2, 156)
+    assert history.game.status(history.state) == "playing"
+    assert solve(history.game, history.state, max_seconds=5).result == "lost"
+    return history
+
+
+def answer(history: History, seconds: float = 3.0) -> dict[str, object]:
+    reply = json.loads(judge(json.dumps(position(history)), seconds))
+    assert isinstance(reply, dict)
+    return reply
+
+
+def test_a_winnable_deal_is_judged_won_with_a_line_that_wins() -> None:
+    history = History(registry.get("hard_rug"), 3)
+    reply = answer(history)
+    assert reply["result"] == "won" and reply["position"] == position(history)
+    line = reply["line"]
+    assert isinstance(line, list) and line
+    state = history.game.replay(3, line)
+    assert history.game.is_won(state)
+
+
+def test_a_lost_game_with_moves_left_is_judged_lost() -> None:
+    history = lost_history()
+    reply = answer(history)
+    assert reply["result"] == "lost" and reply["line"] == []
+    assert reply["position"]["moves"] == [str(m) for m in history.done_moves]  # type: ignore[index]
+
+
+def test_a_game_over_is_answered_without_a_search() -> None:
+    history = History(registry.get("topsy_turvy_queens"), 7)
+    for move in solve(history.game, history.state).line:
+        history.play(move)
+    reply = answer(history)
+    assert reply["result"] == "won" and reply["nodes"] == 0
+
+
+@pytest.mark.parametrize(("request_text", "reason"), [
+    ("not json", "Expecting value"),
+    ("[1, 2]", "a JSON object"),
+    ('{"game": "chess", "deal": 1, "moves": []}', "no game 'chess'"),
+    ('{"game": "hard_rug", "deal": -4, "moves": []}', "whole number from 0 up"),
+    ('{"game": "hard_rug", "deal": 1, "moves": "a1>a2"}', "a list of at most"),
+    ('{"game": "hard_rug", "deal": 1, "options": [], "moves": []}', "options are a JSON object"),
+    ('{"game": "hard_rug", "deal": 1, "options": {"passes": 3}, "moves": []}', "passes"),
+    ('{"game": "hard_rug", "deal": 1, "moves": ["a1>a2"]}', "illegal move a1>a2"),
+    ('{"game": "hard_rug", "deal": 1, "moves": [7]}', "a move must be a Move or its text"),
+])
+def test_a_request_that_does_not_replay_gets_a_reason_not_a_verdict(request_text: str, reason: str) -> None:
+    reply = json.loads(judge(request_text))
+    assert reply["result"] == "error" and reason in reply["error"], reply
+
+
+def test_verdicts_carry_over_the_line_and_after_a_loss_but_not_off_the_line() -> None:
+    history = History(registry.get("hard_rug"), 3)
+    start = position(history)
+    line = answer(history)["line"]
+    assert isinstance(line, list)
+    verdicts = {name(start): {"result": "won", "line": line}}
+    history.play(line[0])
+    history.play(line[1])
+    assert carried(verdicts, position(history)) == {"result": "won", "line": line[2:]}
+    other = next(m for m in history.game.legal_moves(History(history.game, 3).state) if str(m) != line[0])
+    off = History(history.game, 3)
+    off.play(other)
+    assert carried(verdicts, position(off)) is None
+    lost = lost_history()
+    verdicts = {name(position(lost)): {"result": "lost", "line": []}}
+    lost.play(lost.game.legal_moves(lost.state)[0])
+    assert carried(verdicts, position(lost)) == {"result": "lost", "line": []}
+    assert carried({}, position(lost)) is None
+
+
+def test_the_hint_shows_the_solvers_move_first_and_says_so() -> None:
+    table = Table.new("hard_rug", 3)
+    heuristic = table.game.hints(table.state)
+    line = answer(table.history)["line"]
+    assert isinstance(line, list)
+    backed = Move.parse(line[0])
+    table.backed = backed
+    first = table.hint()
+    assert table.hinted == backed and first.message is not None and "пасьянс ещё может сойтись" in first.message
+    second = table.hint()
+    assert table.hinted == next(m for m in heuristic if m != backed), "then the others, in their own order"
+    assert second.message is not None and "сойтись" not in second.message
+    count = len(heuristic) + (backed not in heuristic)
+    assert first.message.startswith(f"Подсказка 1 из {count}")
+
+
+def test_a_backed_move_that_is_not_legal_here_is_not_shown() -> None:
+    table = Table.new("hard_rug", 3)
+    table.backed = Move.parse("a1>a2")
+    table.hint()
+    assert table.hinted == table.game.hints(table.state)[0]

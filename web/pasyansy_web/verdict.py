@@ -1,0 +1,88 @@
+"""The "still winnable?" indicator: a position put to the solver, and what it answers.
+
+The page (``app.py``) sends each position it shows to the solver's worker
+(``web/solver-worker.mjs``), which runs :func:`judge` in a Python of its own, so the
+table never waits for a search. A position is named by its game, deal, options and the
+moves played (:func:`position`): the worker replays them through the checked path, so
+a request it cannot replay gets a message, never a verdict. The answer is "won" (with
+the rest of a winning line, for a player who could see every card), "lost" (proved) or
+"unknown" (the budget ran out). Some answers need no search (:func:`carried`): every
+position after a lost one is lost, and a won one stays won while the player follows
+its line. Pure Python, so it runs the same in the worker and in the tests.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from pygame_engine import EngineError, History, registry
+from pygame_engine.save import MAX_MOVES
+from pygame_engine.solver import solve
+
+SECONDS = 3.0  # PRODUCT.md: the indicator settles within 3 s for 95% of positions
+CARRY_BACK = 10  # how many moves back a verdict is looked for (a move and the aces auto-move sent home)
+
+
+def position(history: History) -> dict[str, Any]:
+    """The position in effect, as the worker is asked about it."""
+    return {"game": history.game.id, "deal": history.deal, "options": dict(history.options),
+            "moves": [str(m) for m in history.done_moves]}
+
+
+def name(pos: dict[str, Any]) -> str:
+    """One text per position, to keep its verdict under."""
+    return json.dumps(pos, sort_keys=True, separators=(",", ":"))
+
+
+def _replay(request: object) -> History:
+    if not isinstance(request, dict):
+        raise EngineError("a request to the solver is a JSON object")
+    moves = request.get("moves")
+    if not isinstance(moves, list) or len(moves) > MAX_MOVES:
+        raise EngineError(f"a request's moves are a list of at most {MAX_MOVES} moves")
+    options = request.get("options", {})
+    if not isinstance(options, dict):
+        raise EngineError("a request's options are a JSON object")
+    history = History(registry.get(str(request.get("game"))), request.get("deal"), options)  # type: ignore[arg-type]
+    for move in moves:
+        history.play(move)  # the checked path: an illegal move raises with the rule it breaks
+    return history
+
+
+def judge(text: str, seconds: float = SECONDS) -> str:
+    """The worker's answer to one request (JSON text in, JSON text out). It always answers:
+    a request that does not replay gets ``result`` "error" and the reason."""
+    try:
+        request = json.loads(text)
+        history = _replay(request)
+    except (EngineError, json.JSONDecodeError, RecursionError, TypeError) as exc:
+        return json.dumps({"result": "error", "error": str(exc)[:300], "line": []})
+    game, state = history.game, history.state
+    answer: dict[str, Any] = {"position": position(history), "line": [], "nodes": 0, "seconds": 0.0}
+    status = game.status(state)
+    if status != "playing":
+        answer["result"] = status
+        return json.dumps(answer)
+    verdict = solve(game, state, max_nodes=10**9, max_seconds=seconds)
+    answer.update(result=verdict.result, line=[str(m) for m in verdict.line], nodes=verdict.nodes,
+                  seconds=round(verdict.seconds, 3))
+    return json.dumps(answer)
+
+
+def carried(verdicts: dict[str, dict[str, Any]], pos: dict[str, Any]) -> dict[str, Any] | None:
+    """A verdict for ``pos`` that follows from one of the positions a few moves before it:
+    after a lost position everything is lost; after a won one, the moves that follow its
+    line keep it won, with the rest of the line. ``None`` when none follows."""
+    moves = pos["moves"]
+    for back in range(1, min(CARRY_BACK, len(moves)) + 1):
+        before = verdicts.get(name({**pos, "moves": moves[:-back]}))
+        if before is None:
+            continue
+        if before["result"] == "lost":
+            return {"result": "lost", "line": []}
+        line = before.get("line") or []
+        if before["result"] == "won" and line[:back] == moves[-back:]:
+            return {"result": "won", "line": line[back:]}
+        return None
+    return None
