@@ -8,7 +8,7 @@ import json
 
 import pytest
 from pasyansy_web.table import Table
-from pasyansy_web.verdict import carried, judge, name, position
+from pasyansy_web.verdict import SECONDS, carried, judge, name, position
 
 from pygame_engine import History, Move, registry
 from pygame_engine.player import play_once
@@ -35,7 +35,7 @@ def lost_history() -> History:
     return history
 
 
-def answer(history: History, seconds: float = 3.0) -> dict[str, object]:
+def answer(history: History, seconds: float = SECONDS) -> dict[str, object]:
     reply = json.loads(judge(json.dumps(position(history)), seconds))
     assert isinstance(reply, dict)
     return reply

@@ -71,9 +71,12 @@ function act(kind, payload, srcPile, srcIndex) {
   return result;
 }
 
-// The solver's worker, started with the first position the page asks about. One
-// position is judged at a time; while it runs, only the latest of those asked since waits.
-const solver = { worker: null, busy: false, asked: null, waiting: null, broken: false };
+// The solver's worker, started with the first position the page asks about. A position
+// is sent once the table has been still for JUDGE_DELAY, so that the positions a quick
+// player passes through are not searched; one is judged at a time, and while it runs only
+// the latest of those asked since waits. <html data-solver> says "busy" while it searches.
+const JUDGE_DELAY = 250; // ms
+const solver = { worker: null, busy: false, asked: null, waiting: null, broken: false, timer: 0 };
 
 function startSolver() {
   // Its name tells it whether the service worker serves the build (start-pyodide.mjs).
@@ -82,26 +85,34 @@ function startSolver() {
     { type: "module", name: served ? "served" : "fresh" });
   worker.onmessage = (event) => {
     solver.busy = false;
+    document.documentElement.dataset.solver = "idle";
     call("verdict", JSON.parse(event.data));
-    if (solver.waiting !== null) judge(solver.waiting);
+    if (solver.waiting !== null) send(solver.waiting);
   };
   worker.onerror = (event) => {
     // A worker that cannot run at all (its script did not load) is not asked again.
     solver.broken = true;
     solver.worker.terminate();
+    document.documentElement.dataset.solver = "broken";
     call("verdict", { result: "error", error: `the solver's worker failed: ${event.message || "not loaded"}`, line: [] });
   };
   return worker;
 }
 
-function judge(request) {
+function send(request) {
   if (solver.broken) return;
   if (solver.busy) { solver.waiting = request === solver.asked ? null : request; return; }
   solver.worker = solver.worker || startSolver();
   solver.busy = true;
   solver.asked = request;
   solver.waiting = null;
+  document.documentElement.dataset.solver = "busy";
   solver.worker.postMessage(request);
+}
+
+function judge(request) {
+  clearTimeout(solver.timer);
+  solver.timer = setTimeout(() => send(request), JUDGE_DELAY);
 }
 window.pasyansyJudge = judge;
 

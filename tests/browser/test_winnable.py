@@ -74,11 +74,13 @@ def test_the_table_plays_on_while_the_solver_searches(site_page: Page, server: s
     play(page, "t9>f1")
     box = page.locator("#verdict")
     assert box.get_attribute("data-result") == "pending" and box.get_attribute("data-moves") == "1"
+    page.wait_for_selector("html[data-solver='busy']", state="attached")
     for call in ("undo", "redo", "undo", "redo"):
         started = time.monotonic()
         page.evaluate(f"window.pasyansyCall('{call}', '{{}}')")
         assert time.monotonic() - started < 1.0, f"{call} waited for the solver"
-    assert box.get_attribute("data-result") == "pending", "the answer for the first move is not shown for another"
+    assert page.evaluate("document.documentElement.dataset.solver") == "busy", "all of it while the solver searched"
+    assert box.get_attribute("data-result") == "pending"
     assert settled(page) in ("won", "lost", "unknown")
     assert box.get_attribute("data-moves") == "1" and page_state(page)["moves"] == ["t9>f1"]
 
