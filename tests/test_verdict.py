@@ -71,6 +71,7 @@ def test_a_game_over_is_answered_without_a_search() -> None:
     ("[1, 2]", "a JSON object"),
     ('{"game": "chess", "deal": 1, "moves": []}', "no game 'chess'"),
     ('{"game": "hard_rug", "deal": -4, "moves": []}', "whole number from 0 up"),
+    ('{"game": "hard_rug", "moves": []}', "names its deal"),
     ('{"game": "hard_rug", "deal": 1, "moves": "a1>a2"}', "a list of at most"),
     ('{"game": "hard_rug", "deal": 1, "options": [], "moves": []}', "options are a JSON object"),
     ('{"game": "hard_rug", "deal": 1, "options": {"passes": 3}, "moves": []}', "passes"),

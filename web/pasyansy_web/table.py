@@ -253,7 +253,6 @@ class Table:
                                                       "kind": self.hinted.kind},
         }
 
-
     @staticmethod
     def _stock(layout: Any) -> str:
         """Where a hinted button's move (a draw, say) shows: the stock, if the game has one."""

@@ -44,7 +44,9 @@ def _replay(request: object) -> History:
     options = request.get("options", {})
     if not isinstance(options, dict):
         raise EngineError("a request's options are a JSON object")
-    history = History(registry.get(str(request.get("game"))), request.get("deal"), options)  # type: ignore[arg-type]
+    if "deal" not in request:
+        raise EngineError("a request names its deal")
+    history = History(registry.get(str(request.get("game"))), request["deal"], options)
     for move in moves:
         history.play(move)  # the checked path: an illegal move raises with the rule it breaks
     return history
