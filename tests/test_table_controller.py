@@ -7,7 +7,7 @@ import re
 import pytest
 from pasyansy_web.links import LinkError, parse_link
 from pasyansy_web.pages import clean_stats, clean_times
-from pasyansy_web.render import table_html
+from pasyansy_web.render import card_name, table_html
 from pasyansy_web.table import Table
 
 from pygame_engine import SaveError, registry
@@ -243,3 +243,22 @@ def test_a_stored_clock_is_used_only_when_it_reads_as_one() -> None:
     for bad in (None, [], {"deal": 12, "seconds": 61}, {**clock, "deal": -1}, {**clock, "seconds": "61"},
                 {**clock, "seconds": float("inf")}, {**clock, "level": 3}, {**clock, "deal": True}):
         assert clean_times(bad) == {}, bad
+
+
+def test_each_move_is_put_in_words_for_a_screen_reader() -> None:
+    table = Table.new("topsy_turvy_queens", 23)
+    run = next(m for m in table.game.legal_moves(table.state) if m.count == 2)
+    moved = table.game.piles(table.state)[run.src][-2]
+    table.history.play(run)
+    assert table.announce(str(run)) == f"Ход: {card_name(moved, 'ru')} и карты на ней (всего 2) — стопка {run.dst}."
+    table.lang = "en"
+    said = f"Moved: {card_name(moved, 'en')} with the cards on it (2 in all) to pile {run.dst}."
+    assert table.announce(str(run)) == said
+    table.history.play("draw")
+    assert table.announce("draw") == "Move: a card drawn."
+    assert table.announce("undo") == "Move undone."
+    rug = Table.new("hard_rug", 3)
+    move = rug.game.hints(rug.state)[0]
+    card = rug.game.piles(rug.state)[move.src][-1]
+    rug.history.play(move)
+    assert rug.announce(str(move)) == f"Ход: {card_name(card, 'ru')} — клетка {move.dst}."

@@ -163,6 +163,33 @@ function onUp(event) {
   }
 }
 
+// Keyboard play: Tab reaches every pile; the arrow keys choose a face-up card in the
+// focused pile (and so the run from it); Enter or Space taps it, or the pile's top card,
+// or the pile itself (the stock, a gap). Focus stays on the pile after the table is redrawn.
+function faceUp(pile) {
+  return [...table().querySelectorAll(`.card[data-pile="${pile}"]:not(.back)`)];
+}
+
+function onTableKey(event) {
+  const el = event.target.closest && event.target.closest("[data-pile]");
+  if (!el || event.ctrlKey || event.metaKey || event.altKey) return;
+  const pile = el.dataset.pile;
+  const cards = faceUp(pile);
+  if (event.key === "Enter" || event.key === " ") {
+    event.preventDefault();
+    let index = +el.dataset.index;
+    if (index < 0 && cards.length) index = +cards[cards.length - 1].dataset.index;
+    act("tap", { pile, index }, pile, Math.max(index, 0));
+    const slot = table().querySelector(`.slot[data-pile="${pile}"]`);
+    if (slot) slot.focus();
+  } else if (event.key.startsWith("Arrow") && cards.length) {
+    event.preventDefault();
+    const at = el.classList.contains("card") ? cards.indexOf(el) : cards.length;
+    const step = event.key === "ArrowUp" || event.key === "ArrowLeft" ? -1 : 1;
+    cards[Math.min(cards.length - 1, Math.max(0, at + step))].focus();
+  }
+}
+
 function onKey(event) {
   const mod = event.ctrlKey || event.metaKey;
   const key = event.key.toLowerCase();
@@ -188,6 +215,7 @@ document.addEventListener("DOMContentLoaded", () => {
   board.addEventListener("pointerdown", onDown);
   board.addEventListener("pointermove", onMove);
   board.addEventListener("pointerup", onUp);
+  board.addEventListener("keydown", onTableKey);
   board.addEventListener("pointercancel", () => { gesture = null; call("resize"); });
   document.addEventListener("keydown", onKey);
   document.addEventListener("click", onClick);

@@ -154,6 +154,36 @@ def test_play_by_tap_and_drag_undo_redo_and_reload(site_page: Page, server: str,
     assert_table_shows(page, mirror)
 
 
+@pytest.mark.parametrize("game_id", GAMES)
+def test_keyboard_play_reaches_every_pile_and_says_each_move(site_page: Page, server: str, game_id: str) -> None:
+    page = site_page
+    deal = deal_for(game_id)
+    open_game(page, server, game_id, deal)
+    mirror = Table.new(game_id, deal)
+    piles = {slot.pile for slot in mirror.game.layout().slots}
+    reached = set()
+    for _ in range(len(piles) + page.locator("#controls > *").count() + 2):
+        page.keyboard.press("Tab")
+        reached.add(page.evaluate("document.activeElement.closest('#table') && document.activeElement.dataset.pile"))
+    assert piles <= reached, f"Tab never reaches {sorted(piles - reached)}"
+
+    pile, index = tappable(mirror) or ("", 0)
+    page.focus(f'#table .slot[data-pile="{pile}"]')
+    for _ in range(len(mirror.game.piles(mirror.state)[pile]) - index):
+        page.keyboard.press("ArrowUp")  # from the pile to its top card, then down the face-up run
+    assert page.evaluate("document.activeElement.dataset.index") == str(index)
+    page.keyboard.press("Enter")
+    mirror.tap(pile, index)
+    assert_table_shows(page, mirror)
+    assert page.evaluate("document.activeElement.dataset.pile") == pile, "focus stays where the card was"
+    said = mirror.announce(str(mirror.history.done_moves[0]))
+    assert said.startswith("Ход:") and page.locator("#announce").text_content() == said
+    page.keyboard.press("Control+z")
+    mirror.undo()
+    assert_table_shows(page, mirror)
+    assert page.locator("#announce").text_content() == "Ход отменён."
+
+
 def test_an_illegal_drop_changes_nothing(site_page: Page, server: str) -> None:
     page = site_page
     open_game(page, server, "topsy_turvy_queens", 1)

@@ -388,6 +388,8 @@ class Page:
         if outcome.move:
             self.store()
         self.render(outcome.message)
+        # Said to a screen reader (a live region the eye does not see); the messages are said as well.
+        document.getElementById("announce").textContent = table.announce(outcome.move) if outcome.move else ""
         return json.dumps(outcome.as_dict())
 
     def new_deal(self, table: Table, kind: str, level: str, value: str) -> str:

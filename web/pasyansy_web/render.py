@@ -32,6 +32,11 @@ def card_name(card: int, lang: str) -> str:
     return f"{r} {s}" if lang == "ru" else f"{r} of {s}"
 
 
+def pile_name(slot: Slot, lang: str) -> str:
+    """``"дом f1"`` / ``"foundation f1"``: a pile as a screen reader names it."""
+    return f"{KIND_NAMES[lang][slot.kind]} {slot.label or slot.pile}"
+
+
 def index_text(card: int, lang: str) -> str:
     return (RANKS_RU if lang == "ru" else RANKS_EN)[rank(card) - 1]
 
@@ -78,7 +83,7 @@ def table_html(view: dict[str, Any]) -> str:
         pile = view["piles"][slot.pile]
         cards, hidden = pile["cards"], pile["hidden"]
         label = escape(slot.label if slot.kind != "stock" else str(len(cards)))
-        name = f'{KIND_NAMES[lang][slot.kind]} {escape(slot.label or slot.pile)}'
+        name = escape(pile_name(slot, lang))
         aimed = hint.get("dst") == slot.pile or (hint.get("kind") != "move" and hint.get("src") == slot.pile)
         target = " hint" if aimed else ""
         parts.append(

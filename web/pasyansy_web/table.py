@@ -11,10 +11,19 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pasyansy_web.i18n import t
+from pasyansy_web.render import card_name, pile_name
 from pygame_engine import Game, History, Move, SaveError, registry
 from pygame_engine.cards import ACE, rank
 from pygame_engine.moves import CARD_MOVE
 from pygame_engine.save import dumps, loads
+
+VERB_WORDS = {  # what a game's button or the stock did, for a screen reader
+    "draw": ("карта из колоды", "a card drawn"),
+    "redeal": ("колода собрана заново", "the stock turned over"),
+    "reshuffle": ("карты перемешаны", "the cards reshuffled"),
+    "review": ("просмотр колоды", "the stock reviewed"),
+    "step": ("следующий шаг", "the next step"),
+}
 
 
 @dataclass(slots=True)
@@ -224,6 +233,20 @@ class Table:
             buttons.append({"verb": "reshuffle", "label": t("reshuffle", lang, n=left),
                             "enabled": game.explain(state, Move("reshuffle")) is None})
         return buttons
+
+    def announce(self, move: str) -> str:
+        """The move just played, in words, for a screen reader: the card that went and
+        where it went to, or what a button did."""
+        lang = self.lang
+        if move in ("undo", "redo"):
+            return t(move + "_done", lang)
+        played = Move.parse(move)
+        if played.kind != CARD_MOVE:
+            return t("verb_done", lang, verb=VERB_WORDS.get(played.kind, (played.kind, played.kind))[lang == "en"])
+        landed = self.game.piles(self.state)[played.dst]
+        card = card_name(landed[len(landed) - played.count], lang)
+        to = pile_name(self.game.layout().slot(played.dst), lang)
+        return t("moved_many" if played.count > 1 else "moved", lang, card=card, n=played.count, to=to)
 
     def counters(self) -> list[str]:
         """Counts the rules limit, in words: the passes through a limited stock."""
