@@ -90,19 +90,29 @@ function startSolver() {
     if (solver.waiting !== null) send(solver.waiting);
   };
   worker.onerror = (event) => {
-    // A worker that cannot run at all (its script did not load) is not asked again.
-    solver.broken = true;
-    solver.worker.terminate();
-    document.documentElement.dataset.solver = "broken";
-    call("verdict", { result: "error", error: `the solver's worker failed: ${event.message || "not loaded"}`, line: [] });
+    worker.terminate();
+    failed(event.message || "its script did not load");
   };
   return worker;
+}
+
+function failed(why) {
+  // A worker that cannot run at all is not asked again; the page says the solver is unavailable.
+  solver.broken = true;
+  solver.busy = false;
+  document.documentElement.dataset.solver = "broken";
+  call("verdict", { result: "error", error: `the solver's worker failed: ${why}`, line: [] });
 }
 
 function send(request) {
   if (solver.broken) return;
   if (solver.busy) { solver.waiting = request === solver.asked ? null : request; return; }
-  solver.worker = solver.worker || startSolver();
+  try {
+    solver.worker = solver.worker || startSolver();
+  } catch (error) {
+    failed(error); // a browser without module workers, say
+    return;
+  }
   solver.busy = true;
   solver.asked = request;
   solver.waiting = null;
