@@ -58,6 +58,16 @@ def test_a_lost_game_with_moves_left_is_judged_lost() -> None:
     assert reply["position"]["moves"] == [str(m) for m in history.done_moves]  # type: ignore[index]
 
 
+def test_a_request_may_ask_for_a_longer_search() -> None:
+    """Камень преткновения deal 4: a win takes the solver some 6 s on CPython here."""
+    history = History(registry.get("stumbling_block"), 4)
+    request = position(history)
+    assert json.loads(judge(json.dumps(request), seconds=0.1))["result"] == "unknown"
+    reply = json.loads(judge(json.dumps({**request, "seconds": 40}), seconds=0.1))
+    assert reply["result"] == "won" and reply["seconds"] > 0.1
+    assert reply["position"] == request
+
+
 def test_a_game_over_is_answered_without_a_search() -> None:
     history = History(registry.get("topsy_turvy_queens"), 7)
     for move in solve(history.game, history.state).line:
@@ -77,6 +87,9 @@ def test_a_game_over_is_answered_without_a_search() -> None:
     ('{"game": "hard_rug", "deal": 1, "options": {"passes": 3}, "moves": []}', "passes"),
     ('{"game": "hard_rug", "deal": 1, "moves": ["a1>a2"]}', "illegal move a1>a2"),
     ('{"game": "hard_rug", "deal": 1, "moves": [7]}', "a move must be a Move or its text"),
+    ('{"game": "hard_rug", "deal": 1, "moves": [], "seconds": 0}', "seconds are a number over 0"),
+    ('{"game": "hard_rug", "deal": 1, "moves": [], "seconds": 3600}', "at most 60"),
+    ('{"game": "hard_rug", "deal": 1, "moves": [], "seconds": "2"}', "not '2'"),
 ])
 def test_a_request_that_does_not_replay_gets_a_reason_not_a_verdict(request_text: str, reason: str) -> None:
     reply = json.loads(judge(request_text))

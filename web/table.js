@@ -74,9 +74,11 @@ function act(kind, payload, srcPile, srcIndex) {
 // The solver's worker, started with the first position the page asks about. A position
 // is sent once the table has been still for JUDGE_DELAY, so that the positions a quick
 // player passes through are not searched; one is judged at a time, and while it runs only
-// the latest of those asked since waits. <html data-solver> says "busy" while it searches.
+// the latest of those asked since waits. A longer search the player asked for is sent at
+// once, and gives way to the next position: its worker is stopped and a new one started.
+// <html data-solver> says "busy" while it searches.
 const JUDGE_DELAY = 250; // ms
-const solver = { worker: null, busy: false, asked: null, waiting: null, broken: false, timer: 0 };
+const solver = { worker: null, busy: false, asked: null, long: false, waiting: null, broken: false, timer: 0 };
 
 function startSolver() {
   // Its name tells it whether the service worker serves the build (start-pyodide.mjs).
@@ -87,7 +89,9 @@ function startSolver() {
     solver.busy = false;
     document.documentElement.dataset.solver = "idle";
     call("verdict", JSON.parse(event.data));
-    if (solver.waiting !== null) send(solver.waiting);
+    const next = solver.waiting;
+    solver.waiting = null;
+    if (next) send(next.request, next.long);
   };
   worker.onerror = (event) => {
     worker.terminate();
@@ -104,9 +108,14 @@ function failed(why) {
   call("verdict", { result: "error", error: `the solver's worker failed: ${why}`, line: [] });
 }
 
-function send(request) {
+function send(request, long = false) {
   if (solver.broken) return;
-  if (solver.busy) { solver.waiting = request === solver.asked ? null : request; return; }
+  if (solver.busy && solver.long && !long) {
+    solver.worker.terminate();
+    solver.worker = null;
+    solver.busy = false;
+  }
+  if (solver.busy) { solver.waiting = request === solver.asked ? null : { request, long }; return; }
   try {
     solver.worker = solver.worker || startSolver();
   } catch (error) {
@@ -115,14 +124,16 @@ function send(request) {
   }
   solver.busy = true;
   solver.asked = request;
+  solver.long = long;
   solver.waiting = null;
   document.documentElement.dataset.solver = "busy";
   solver.worker.postMessage(request);
 }
 
-function judge(request) {
+function judge(request, long = false) {
   clearTimeout(solver.timer);
-  solver.timer = setTimeout(() => send(request), JUDGE_DELAY);
+  if (long) send(request, true);
+  else solver.timer = setTimeout(() => send(request), JUDGE_DELAY);
 }
 window.pasyansyJudge = judge;
 

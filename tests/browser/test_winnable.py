@@ -110,3 +110,22 @@ def test_the_indicator_can_be_switched_off_and_then_no_solver_starts(site_page: 
     assert page.locator("#verdict").is_hidden()
     assert "сойтись" not in (page.locator("#message").text_content() or "")
     assert asked == []
+
+
+def test_a_longer_search_when_asked_gives_way_to_the_next_move(site_page: Page, server: str) -> None:
+    page = site_page
+    page.add_init_script("""window.workersMade = 0;
+      const Made = window.Worker;
+      window.Worker = class extends Made { constructor(...args) { super(...args); window.workersMade += 1; } };""")
+    # Строптивые дамы deal 2: the solver decides it neither in 2 s nor in 20 (docs/decisions.md).
+    open_game(page, server, "shrewish_queens", 2)
+    assert settled(page) == "unknown"
+    page.locator("#verdict").get_by_role("button", name="искать дольше").click()
+    box = page.locator("#verdict")
+    assert box.get_attribute("data-result") == "longer" and box.text_content() == "Решатель ищет дольше…"
+    page.wait_for_selector("html[data-solver='busy']", state="attached")
+    move = first_hint("shrewish_queens", 2)
+    play(page, move)
+    assert settled(page) in ("won", "lost", "unknown")
+    assert box.get_attribute("data-moves") == "1" and page_state(page)["moves"] == [move]
+    assert page.evaluate("window.workersMade") == 2, "the longer search's worker was stopped for the new position"

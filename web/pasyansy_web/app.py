@@ -29,7 +29,7 @@ from pasyansy_web.pages import (
 )
 from pasyansy_web.render import table_html
 from pasyansy_web.table import Outcome, Table
-from pasyansy_web.verdict import carried, name, position
+from pasyansy_web.verdict import LONGER, carried, name, position
 from pygame_engine import EngineError, Move, registry
 from pygame_engine.levels import catalogue, pick
 
@@ -298,6 +298,15 @@ class Page:
         else:
             self.show_verdict(known)
 
+    def search_longer(self) -> None:
+        """The player asks the solver to look again, longer, at a position it found no
+        answer for; the worker leaves a longer search as soon as the table changes."""
+        table = self.table
+        if table is None or not self.setting("solver"):
+            return
+        self.show_verdict({"result": "longer", "line": []})
+        window.pasyansyJudge(json.dumps({**position(table.history), "seconds": LONGER}), True)
+
     def keep_verdict(self, key: str, verdict: dict[str, Any]) -> None:
         self.verdicts[key] = verdict
         while len(self.verdicts) > VERDICTS_KEPT:
@@ -324,6 +333,8 @@ class Page:
         box.hidden = False
         box.dataset.result = result
         box.textContent = t(f"verdict_{result}", self.lang)
+        if result == "unknown":
+            box.insertAdjacentHTML("beforeend", f' <button data-call="longer">{t("verdict_again", self.lang)}</button>')
         if table is not None:
             box.dataset.moves = str(table.history.position)  # the position it speaks of, for tests
             table.backed = Move.parse(verdict["line"][0]) if result == "won" and verdict["line"] else None
@@ -363,6 +374,9 @@ class Page:
             return "{}"
         table = self.table
         if table is None:
+            return "{}"
+        if kind == "longer":
+            self.search_longer()
             return "{}"
         if kind == "new":
             self.choosing = True

@@ -21,6 +21,8 @@ from pygame_engine.save import MAX_MOVES
 from pygame_engine.solver import solve
 
 SECONDS = 2.0  # a search's budget: the indicator is to settle within 3 s (PRODUCT.md), replay and wait included
+LONGER = 20.0  # the budget of a search the player asks for when the first found no answer
+MOST_SECONDS = 60.0  # no request may ask for more
 CARRY_BACK = 10  # how many moves back a verdict is looked for (a move and the aces auto-move sent home)
 
 
@@ -52,12 +54,22 @@ def _replay(request: object) -> History:
     return history
 
 
+def _budget(request: dict[str, Any], seconds: float) -> float:
+    asked = request.get("seconds", seconds)
+    if isinstance(asked, bool) or not isinstance(asked, (int, float)) or not 0 < asked <= MOST_SECONDS:
+        raise EngineError(f"a request's seconds are a number over 0 and at most {MOST_SECONDS:g}, not {asked!r}"[:200])
+    return float(asked)
+
+
 def judge(text: str, seconds: float = SECONDS) -> str:
-    """The worker's answer to one request (JSON text in, JSON text out). It always answers:
-    a request that does not replay gets ``result`` "error" and the reason."""
+    """The worker's answer to one request (JSON text in, JSON text out), searched for the
+    request's ``seconds`` if it names them (a longer search the player asked for), else
+    ``seconds``. It always answers: a request that does not replay gets ``result``
+    "error" and the reason."""
     try:
         request = json.loads(text)
         history = _replay(request)
+        seconds = _budget(request, seconds)
     except (EngineError, json.JSONDecodeError, RecursionError, TypeError) as exc:
         return json.dumps({"result": "error", "error": str(exc)[:300], "line": []})
     game, state = history.game, history.state
