@@ -4,6 +4,8 @@
 * the site, from navigation to a playable table: cold (nothing cached), warm (served
   by the service worker) and offline (the server stopped); how each load started Python
   (afresh, or from the build's memory image, which only the service worker serves);
+* the same loads to the "still winnable?" indicator's first verdict, which waits for the
+  solver's worker to start its own Python (afresh or from the image, as the page says);
 * the bytes a cold load transfers.
 
     python -m benchmarks.startup [--runs N]
@@ -61,14 +63,21 @@ def main() -> None:
     args = parser.parse_args()
     built = site.build(Path(tempfile.mkdtemp()) / "site")
     (built / "bare.html").write_text(BARE)
-    results: dict[str, list[float]] = {"bare": [], "cold": [], "warm": [], "offline": [], "bytes": []}
-    starts: dict[str, set[str]] = {"cold": set(), "warm": set(), "offline": set()}
+    results: dict[str, list[float]] = {"bare": [], "cold": [], "warm": [], "offline": [], "bytes": [],
+                                       "cold verdict": [], "warm verdict": [], "offline verdict": []}
+    starts: dict[str, set[str]] = {"cold": set(), "warm": set(), "offline": set(),
+                                   "cold verdict": set(), "warm verdict": set(), "offline verdict": set()}
 
     def playable(page: Any, kind: str) -> None:
-        """Wait for the table, then note the time it took and how Python was started."""
+        """Wait for the table, then for the solver's verdict, noting the time each took and how
+        Python was started for each."""
         page.wait_for_selector(READY, state="attached", timeout=60_000)
         results[kind].append(seconds(page))
         starts[kind].add(str(page.evaluate("document.documentElement.dataset.python")))
+        verdict = page.locator("#verdict:not([data-result='pending'])")  # Сложный коврик deal 1: won at once
+        verdict.wait_for(state="attached", timeout=60_000)
+        results[kind + " verdict"].append(seconds(page))
+        starts[kind + " verdict"].add(str(verdict.get_attribute("data-python")))
 
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=site.CHROMIUM, args=site.CHROMIUM_FLAGS)
@@ -101,6 +110,9 @@ def main() -> None:
         how = " and ".join(sorted(STARTS.get(start, start) for start in starts[kind]))
         print(f"site playable, {label}     {med[kind]:.2f} s  ({med[kind] / med['bare']:.2f} x bare;"
               f" Python started {how})")
+    for kind, label in (("cold", "cold:          "), ("warm", "warm (worker): "), ("offline", "offline:       ")):
+        how = " and ".join(sorted(STARTS.get(start, start) for start in starts[kind + " verdict"]))
+        print(f"first verdict, {label}     {med[kind + ' verdict']:.2f} s  (the solver's Python started {how})")
     print(f"bytes transferred by a cold load:  {med['bytes'] / 1e6:.1f} MB")
 
 
