@@ -45,6 +45,7 @@ def test_a_winnable_deal_is_called_so_and_the_hint_it_backs_keeps_it_so(site_pag
     open_game(page, server, "hard_rug", 3)
     assert settled(page) == "won"
     assert page.locator("#verdict").text_content() == "Пасьянс ещё может сойтись"
+    assert "видит все карты" in (page.locator("#verdict").get_attribute("title") or "")
     page.keyboard.press("h")
     assert "пасьянс ещё может сойтись" in (page.locator("#message").text_content() or "")
     hinted = page_state(page)["hint"]

@@ -333,6 +333,7 @@ class Page:
         box.hidden = False
         box.dataset.result = result
         box.textContent = t(f"verdict_{result}", self.lang)
+        box.title = t("verdict_note", self.lang)
         if result == "unknown":
             box.insertAdjacentHTML("beforeend", f' <button data-call="longer">{t("verdict_again", self.lang)}</button>')
         if table is not None:

@@ -43,6 +43,8 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "verdict_won": ("Пасьянс ещё может сойтись", "Still winnable"),
     "verdict_lost": ("Пасьянс уже не сойдётся", "Can no longer be won"),
     "verdict_unknown": ("Решатель не нашёл ответа", "The solver found no answer in time"),
+    "verdict_note": ("Так судит решатель, который видит все карты, и закрытые тоже.",
+                     "As judged by a solver that sees every card, face-down ones included."),
     "verdict_again": ("искать дольше", "search longer"),
     "verdict_longer": ("Решатель ищет дольше…", "The solver is searching longer…"),
     "verdict_error": ("Решатель недоступен", "The solver is unavailable"),
