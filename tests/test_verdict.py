@@ -26,6 +26,20 @@ def player_history(game_id: str, deal: int, moves: int) -> History:
     return history
 
 
+def rug_with_a_chain_move() -> History:
+    """Сложный коврик at the first position of the ordinary player's game of deal 4 where
+    the hints hold a move that extends a chain from an ace and other moves too (no deal's
+    start has one: every gap is in the last column, after the card that left it)."""
+    game = registry.get("hard_rug")
+    trail: list[object] = []
+    play_once(game, 4, 0, trail=trail)
+    for moves, state in enumerate(trail):
+        leads = [game.hint_leads(state, m) for m in game.hints(state)]  # type: ignore[attr-defined]
+        if any(leads) and not all(leads):
+            return player_history("hard_rug", 4, moves)
+    raise AssertionError("the game of deal 4 never offers a chain move beside others")
+
+
 def lost_history() -> History:
     """A game of Дамы кувырком that the ordinary player has already lost, with moves left:
     a twin foundation went ahead with a card its prisoner's foundation needed."""
@@ -137,3 +151,18 @@ def test_a_backed_move_that_is_not_legal_here_is_not_shown() -> None:
     table.backed = Move.parse("a1>a2")
     table.hint()
     assert table.hinted == table.game.hints(table.state)[0]
+
+
+def test_in_hard_rug_chain_moves_stay_ahead_of_a_backed_move_that_is_not_one() -> None:
+    table = Table(rug_with_a_chain_move())
+    game, state = table.game, table.state
+    hints = game.hints(state)
+    chain = [m for m in hints if game.hint_leads(state, m)]  # type: ignore[attr-defined]
+    other = [m for m in hints if not game.hint_leads(state, m)]  # type: ignore[attr-defined]
+    table.backed = other[-1]
+    shown = []
+    for _ in range(len(hints)):
+        outcome = table.hint()
+        shown.append((table.hinted, outcome.message is not None and "сойтись" in outcome.message))
+    assert [m for m, _ in shown[: len(chain)]] == chain, "the source's chain moves first"
+    assert shown[len(chain)] == (other[-1], True), "then the solver's move, marked"

@@ -165,11 +165,18 @@ class Table:
 
     def hint(self) -> Outcome:
         """The next useful move, to highlight; pressing again shows the one after. A move the
-        solver has found a win through (``backed``) comes first, and says so."""
+        solver has found a win through (``backed``) comes first, and says so, unless the game
+        says which hints lead (``hint_leads``) and it is not one of them: then it follows them."""
         hints = [m for m in self.game.hints(self.state) if m.kind == CARD_MOVE] or self.game.hints(self.state)
         backed = self.backed if self.backed in self.game.legal_moves(self.state) else None
         if backed is not None:
-            hints = [backed, *(m for m in hints if m != backed)]
+            rest = [m for m in hints if m != backed]
+            leads = getattr(self.game, "hint_leads", None)
+            if leads is None or leads(self.state, backed):
+                hints = [backed, *rest]
+            else:  # the game's own first hints stay first (Сложный коврик: chain moves)
+                ahead = [m for m in rest if leads(self.state, m)]
+                hints = [*ahead, backed, *(m for m in rest if m not in ahead)]
         if not hints:
             self.hinted = None
             return Outcome(message=t("no_hint", self.lang))
