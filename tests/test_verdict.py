@@ -29,7 +29,8 @@ def player_history(game_id: str, deal: int, moves: int) -> History:
 def rug_with_a_chain_move() -> History:
     """Сложный коврик at the first position of the ordinary player's game of deal 4 where
     the hints hold a move that extends a chain from an ace and other moves too (no deal's
-    start has one: every gap is in the last column, after the card that left it)."""
+    start has one: its gaps are the rows' last cells, and a chain starts from an ace in a
+    first cell)."""
     game = registry.get("hard_rug")
     trail: list[object] = []
     play_once(game, 4, 0, trail=trail)
