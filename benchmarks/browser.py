@@ -159,31 +159,31 @@ def main() -> None:
     httpd.shutdown()
     print(f"navigation to a playable table, cold, {len(loads)} loads: median {statistics.median(loads):.2f} s, "
           f"max {max(loads):.2f} s")
-    every: list[float] = []
-    for game, times in taps.items():
-        valid = [t for t in times if t >= 0]
-        every += valid
-        print(f"tap to redrawn table, {game}: median {statistics.median(valid):.1f} ms, "
-              f"p95 {percentile(valid, 95):.1f} ms ({len(valid)} taps)")
-    print(f"tap to redrawn table, all games: p95 {percentile(every, 95):.1f} ms ({len(every)} taps)")
-    every = []
-    for game, times in hints.items():
-        every += times
-        print(f"H to the hint shown, {game}: median {statistics.median(times):.1f} ms, "
-              f"p95 {percentile(times, 95):.1f} ms ({len(times)} presses, {shown.get(game, 0)} showing a move)")
-    print(f"H to the hint shown, all games: p95 {percentile(every, 95):.1f} ms ({len(every)} presses)")
-    every = []
-    for game, rows in verdicts.items():
-        times = [seconds for seconds, _ in rows]
-        every += times
-        kinds = " ".join(f"{kind} {sum(r == kind for _, r in rows)}" for kind in ("won", "lost", "unknown", "error"))
-        print(f"save opened to the solver's verdict, {game}: median {statistics.median(times):.2f} s, "
-              f"p95 {percentile(times, 95):.2f} s ({len(times)} positions: {kinds})")
-    within = sum(t <= VERDICT_BUDGET for t in every)
+    valid = {game: [t for t in times if t >= 0] for game, times in taps.items()}
+    report("tap to redrawn table", valid, "ms", {game: f"{len(times)} taps" for game, times in valid.items()})
+    report("H to the hint shown", hints, "ms",
+           {game: f"{len(times)} presses, {shown.get(game, 0)} showing a move" for game, times in hints.items()})
+    kinds = ("won", "lost", "unknown", "error")
+    positions = {game: f"{len(rows)} positions: " + " ".join(f"{k} {sum(r == k for _, r in rows)}" for k in kinds)
+            for game, rows in verdicts.items()}
+    every = report("save opened to the solver's verdict",
+                   {game: [seconds for seconds, _ in rows] for game, rows in verdicts.items()}, "s", positions)
     if every:
-        print(f"save opened to the solver's verdict, all games: p95 {percentile(every, 95):.2f} s; "
-              f"{within} of {len(every)} within {VERDICT_BUDGET:g} s")
+        print(f"save opened to the solver's verdict: {sum(t <= VERDICT_BUDGET for t in every)} of {len(every)} "
+              f"within {VERDICT_BUDGET:g} s")
 
+
+def report(what: str, per_game: dict[str, list[float]], unit: str, counts: dict[str, str]) -> list[float]:
+    """Each game's median and 95th percentile, then all games' 95th percentile; all the times."""
+    digits = 1 if unit == "ms" else 2
+    every: list[float] = []
+    for game, times in per_game.items():
+        every += times
+        print(f"{what}, {game}: median {statistics.median(times):.{digits}f} {unit}, "
+              f"p95 {percentile(times, 95):.{digits}f} {unit} ({counts[game]})")
+    if every:
+        print(f"{what}, all games: p95 {percentile(every, 95):.{digits}f} {unit} ({len(every)} in all)")
+    return every
 
 if __name__ == "__main__":
     main()

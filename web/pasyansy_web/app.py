@@ -317,7 +317,7 @@ class Page:
         table = self.table
         if answer.get("result") == "error":
             window.console.warn(f"the solver: {answer.get('error')}")
-            if table is not None and document.getElementById("verdict").dataset.result == "pending":
+            if table is not None and document.getElementById("verdict").dataset.result in ("pending", "longer"):
                 self.show_verdict(answer)
             return
         document.getElementById("verdict").dataset.python = str(answer.get("python", ""))
