@@ -18,6 +18,7 @@ from pyscript import document, window  # type: ignore[import-not-found]
 from pasyansy_web.i18n import t
 from pasyansy_web.links import LinkError, parse_link
 from pasyansy_web.pages import (
+    LEVEL_CHOICES,
     SETTINGS,
     SETTINGS_ON,
     clean_stats,
@@ -35,7 +36,6 @@ from pygame_engine.levels import catalogue, pick
 
 PREFIX = "pasyansy:"
 VERDICTS_KEPT = 500  # the solver's verdicts kept for positions an undo may come back to
-LEVEL_CHOICES = ("easy", "medium", "hard", "any")
 
 
 class Page:

@@ -124,8 +124,8 @@ def rules_html(game: Game[Any], lang: str) -> str:
 
 
 _COUNTS = ("played", "won", "streak", "best_streak")
-STAT_LEVELS = (*LEVELS, "any")
-"""The levels statistics are kept by: the catalogues' three and Любой."""
+LEVEL_CHOICES = (*LEVELS, "any")
+"""The levels a new game is chosen at and statistics are kept by: the catalogues' three and Любой."""
 
 
 def _count(value: object) -> bool:
@@ -149,7 +149,7 @@ def clean_stats(data: object) -> tuple[dict[str, Any], bool]:
             damaged = True
             continue
         for level, s in levels.items():
-            if (level not in STAT_LEVELS or not isinstance(s, dict) or set(s) != {*_COUNTS, "best_time"}
+            if (level not in LEVEL_CHOICES or not isinstance(s, dict) or set(s) != {*_COUNTS, "best_time"}
                     or not all(_count(s[k]) for k in _COUNTS) or s["won"] > s["played"]
                     or not (s["best_time"] is None or _seconds(s["best_time"]))):
                 damaged = True
@@ -162,7 +162,7 @@ def clean_times(data: object) -> dict[str, Any]:
     """A game's clock as stored (its deal, seconds played and level), or nothing when it does
     not read as one: the clock then starts again, and the game itself is untouched."""
     if (isinstance(data, dict) and _count(data.get("deal")) and _seconds(data.get("seconds"))
-            and data.get("level") in STAT_LEVELS):
+            and data.get("level") in LEVEL_CHOICES):
         return {"deal": data["deal"], "seconds": float(data["seconds"]), "level": data["level"]}
     return {}
 
@@ -175,7 +175,7 @@ def stats_html(stats: dict[str, Any], damaged: bool, lang: str) -> str:
     blocks = []
     for game in registry.games():
         rows = []
-        for level in STAT_LEVELS:
+        for level in LEVEL_CHOICES:
             s = stats.get(game.id, {}).get(level)
             if not s:
                 continue
