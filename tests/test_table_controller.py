@@ -148,6 +148,20 @@ def test_bad_links_are_refused_with_a_reason(link: str, words: str) -> None:
         parse_link(link)
 
 
+@pytest.mark.parametrize(
+    ("link", "ru", "en"),
+    [("#game=chess", "Ссылка неверна: пасьянса «chess» здесь нет.", "The link is not valid: there is no game 'chess'"),
+     ("#deal=4", "Ссылка неверна: в ней не назван пасьянс.", "The link is not valid: it names no game."),
+     ("#game=hard_rug&deal=1e5", "Ссылка неверна: «1e5» не номер расклада", "The link is not valid: '1e5' is not a")],
+)
+def test_a_bad_link_is_explained_in_the_players_language(link: str, ru: str, en: str) -> None:
+    with pytest.raises(LinkError) as caught:
+        parse_link(link)
+    assert caught.value.said("ru").startswith(ru)
+    assert caught.value.said("en").startswith(en)
+    assert not re.search("[a-z]{3}", caught.value.said("ru").replace("chess", "").replace("e5", "")), "no English"
+
+
 def test_good_links() -> None:
     assert parse_link("#game=topsy_turvy_queens") == ("topsy_turvy_queens", None)
     assert parse_link("game=hard_rug&deal=0") == ("hard_rug", 0)

@@ -47,6 +47,9 @@ function registerWorker() {
       });
     });
     document.addEventListener("visibilitychange", () => { if (!document.hidden) registration.update(); });
+  }).catch((error) => {
+    // A browser that refuses the worker (a private window, storage turned off) still plays; only offline is lost.
+    console.warn("the service worker was not registered:", error);
   });
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     // Only the update the player asked for reloads the page; the game is saved on every move.

@@ -75,7 +75,12 @@ def test_a_bad_link_gets_a_message_and_the_start_page(site_page: Page, server: s
     assert "Ссылка неверна" in (page.locator(".note").text_content() or "")
     page.goto(f"{server}#game=chess")
     page.locator(".note").wait_for()
-    assert "no game 'chess'" in (page.locator(".note").text_content() or "")
+    assert "пасьянса «chess» здесь нет" in (page.locator(".note").text_content() or "")
+    page.goto(f"{server}#rules=hard_rug")
+    page.locator(".note").wait_for(state="detached")
+    page.goto(f"{server}#rules=chess")
+    page.locator(".note").wait_for()
+    assert "пасьянса «chess» здесь нет" in (page.locator(".note").text_content() or "")
 
 
 def test_hints_in_hard_rug_put_chain_moves_first_and_h_shows_the_next(site_page: Page, server: str) -> None:

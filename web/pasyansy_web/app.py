@@ -16,7 +16,7 @@ from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
 
 from pasyansy_web.i18n import t
-from pasyansy_web.links import LinkError, parse_link
+from pasyansy_web.links import LinkError, check_game, parse_link
 from pasyansy_web.pages import (
     LEVEL_CHOICES,
     SETTINGS,
@@ -115,7 +115,7 @@ class Page:
         try:
             link = parse_link(fragment)
         except LinkError as exc:
-            self.show_start(t("bad_link", self.lang, reason=str(exc)))
+            self.show_start(exc.said(self.lang))
             return
         if link is None:
             self.show_start()
@@ -186,9 +186,9 @@ class Page:
 
     def show_rules(self, game_id: str) -> None:
         try:
-            game = registry.get(game_id)
-        except EngineError as exc:
-            self.show_start(t("bad_link", self.lang, reason=str(exc)))
+            game = registry.get(check_game(game_id))
+        except LinkError as exc:
+            self.show_start(exc.said(self.lang))
             return
         self.show_other(rules_html(game, self.lang), game.name_en if self.lang == "en" else game.name_ru)
 

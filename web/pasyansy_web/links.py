@@ -10,13 +10,36 @@ from __future__ import annotations
 
 from urllib.parse import parse_qs
 
+from pasyansy_web.i18n import t
 from pygame_engine import EngineError, registry
 
 MAX_DIGITS = 12
 
 
 class LinkError(EngineError):
-    """A link that names no game, or a deal that is not a deal number."""
+    """A link that names no game, or a deal that is not a deal number.
+
+    ``words`` names the reason in the interface's table, so the page gives it in the
+    player's language (:meth:`said`); the exception's own message is the English one.
+    """
+
+    def __init__(self, words: str, **values: object) -> None:
+        super().__init__(t(words, "en", **values))
+        self.words = words
+        self.values = values
+
+    def said(self, lang: str) -> str:
+        """The whole message for the page, in ``lang``."""
+        return t("bad_link", lang, reason=t(self.words, lang, **self.values))
+
+
+def check_game(game_id: str) -> str:
+    """``game_id`` if a game has it; :class:`LinkError` otherwise."""
+    try:
+        registry.get(game_id)
+    except EngineError:
+        raise LinkError("link_unknown_game", game=game_id[:20]) from None
+    return game_id
 
 
 def parse_link(fragment: str) -> tuple[str, int | None] | None:
@@ -27,15 +50,12 @@ def parse_link(fragment: str) -> tuple[str, int | None] | None:
     query = parse_qs(raw, keep_blank_values=True)
     games = query.get("game", [])
     if len(games) != 1:
-        raise LinkError("the link names no game" if not games else "the link names more than one game")
-    try:
-        registry.get(games[0])
-    except EngineError as exc:
-        raise LinkError(str(exc)) from None
+        raise LinkError("link_no_game" if not games else "link_two_games")
+    check_game(games[0])
     deals = query.get("deal", [])
     if not deals:
         return games[0], None
     text = deals[-1]
     if not text.isdigit() or not text.isascii() or len(text) > MAX_DIGITS:
-        raise LinkError(f"deal number {text[:20]!r} is not a whole number from 0 up with at most {MAX_DIGITS} digits")
+        raise LinkError("link_bad_deal", text=text[:20], digits=MAX_DIGITS)
     return games[0], int(text)
