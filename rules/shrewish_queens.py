@@ -605,7 +605,7 @@ LAYOUT: Final = Layout(
         *row("foundation", "f", FOUNDATIONS, y=0.0),
         *row("tableau", "t", 4, y=1.2, fan="down", room=0.7),
         *(Slot(f"t{i + 5}", "tableau", round(i * 1.1, 3), 2.9, fan="down", room=1.7) for i in range(4)),
-        Slot("s", "stock", 4.9, 1.2, label="колода"),
+        Slot("s", "stock", 4.9, 1.2),
         Slot("a", "aux", 7.7, 1.2),
         Slot("r", "reserve", 4.9, 2.9, fan="right", room=2.8),
     ),

@@ -7,7 +7,7 @@ import re
 import pytest
 from pasyansy_web.links import LinkError, parse_link
 from pasyansy_web.pages import clean_stats, clean_times
-from pasyansy_web.render import card_name, table_html
+from pasyansy_web.render import card_name, pile_name, table_html
 from pasyansy_web.table import Table
 
 from pygame_engine import SaveError, registry
@@ -135,6 +135,18 @@ def test_russian_and_english_indices() -> None:
     table.lang = "en"
     en = table_html(table.view())
     assert ">Q<b>" in en and ">K<b>" in en and ">A<b>" in en and ">J<b>" in en and "queen of" in en
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_every_pile_has_a_name_of_its_own_in_the_players_language(lang: str) -> None:
+    other = "[A-Za-z]{2,}" if lang == "ru" else "[А-Яа-яЁё]"
+    for game in registry.games():
+        for layout in {game.layout(), game.layout(portrait=True)}:
+            names = [pile_name(slot, lang) for slot in layout.slots]
+            assert len(set(names)) == len(names), (game.id, names)
+            assert not [name for name in names if re.search(other, name)], (game.id, names)
+    stock = registry.get("shrewish_queens").layout().slot("s")
+    assert (pile_name(stock, "ru"), pile_name(stock, "en")) == ("колода", "stock")
 
 
 @pytest.mark.parametrize(

@@ -243,6 +243,7 @@ class Page:
         board.innerHTML = html
         board.inert = False
         lang = self.lang
+        board.setAttribute("aria-label", t("table", lang))
         document.getElementById("controls").innerHTML = self.controls(view)
         level = "" if self.level == "any" else f' · {t("level_" + self.level, lang)}'
         document.getElementById("title").textContent = f'{view["name"]} · {t("deal", lang, n=view["deal"])}{level}'

@@ -8,6 +8,7 @@ LANGS: Final = ("ru", "en")
 
 TEXTS: Final[dict[str, tuple[str, str]]] = {
     "title": ("Пасьянсы", "Patience"),
+    "table": ("стол", "table"),
     "tagline": ("Старинные пасьянсы на две колоды — играйте где угодно, даже без сети.",
                 "Old two-deck patience games — play anywhere, even offline."),
     "in_progress": ("партия идёт", "in progress"),

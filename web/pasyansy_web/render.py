@@ -32,9 +32,13 @@ def card_name(card: int, lang: str) -> str:
     return f"{r} {s}" if lang == "ru" else f"{r} of {s}"
 
 
+ONE_OF_A_KIND = frozenset({"stock", "waste", "reserve", "aux"})  # no game has two of these
+
+
 def pile_name(slot: Slot, lang: str) -> str:
-    """``"дом f1"`` / ``"foundation f1"``: a pile as a screen reader names it."""
-    return f"{KIND_NAMES[lang][slot.kind]} {slot.label or slot.pile}"
+    """``"дом f1"`` / ``"foundation f1"``, ``"колода"`` / ``"stock"``: a pile as a screen reader names it."""
+    kind = KIND_NAMES[lang][slot.kind]
+    return kind if slot.kind in ONE_OF_A_KIND else f"{kind} {slot.label or slot.pile}"
 
 
 def index_text(card: int, lang: str) -> str:
