@@ -185,6 +185,34 @@ def test_large_cards_on_a_360_pixel_phone(browser: Any, server: str) -> None:
     context.close()
 
 
+TABLE_BOXES = """() => {
+    const board = document.getElementById('table').getBoundingClientRect();
+    const cards = [...document.querySelectorAll('#table .card, #table .slot')].map((e) => e.getBoundingClientRect());
+    return { board: [board.top, board.bottom], tops: cards.map((r) => r.top), bottoms: cards.map((r) => r.bottom),
+             ratios: cards.map((r) => r.height / r.width), scrollBottom: document.documentElement.scrollHeight,
+             innerHeight: window.innerHeight };
+}"""
+
+
+@pytest.mark.parametrize("size", [(390, 844), (844, 390)], ids=["portrait", "landscape"])
+def test_the_table_keeps_its_cards_in_shape_and_within_reach(browser: Any, server: str, size: tuple[int, int]) -> None:
+    width, height = size
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.goto(server)
+    wait_ready(page)
+    for game_id in GAMES:
+        open_game(page, server, game_id, 3)
+        boxes = page.evaluate(TABLE_BOXES)
+        top, bottom = boxes["board"]
+        assert all(abs(ratio - 1.4) < 0.02 for ratio in boxes["ratios"]), (game_id, sorted(set(boxes["ratios"])))
+        assert top - 1 <= min(boxes["tops"]) and max(boxes["bottoms"]) <= bottom + 1, (game_id, boxes["board"])
+        assert max(boxes["bottoms"]) <= boxes["scrollBottom"], (game_id, "the page cannot scroll to every card")
+        if width > height:
+            assert bottom <= boxes["innerHeight"], (game_id, "in landscape the table fits the screen", bottom)
+    context.close()
+
+
 def test_statistics_count_a_game_won_through_the_page(site_page: Page, server: str) -> None:
     page = site_page
     game = registry.get("hard_rug")
