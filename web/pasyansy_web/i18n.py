@@ -101,8 +101,8 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
                      " in that time."),
     "figures_open": ("Об остальных решатель за это время ответа не нашёл.",
                      "For the rest the solver found no answer in that time."),
-    "figures_other": ("С настройкой «{o}: {v}» из {n} раскладов доказанно сходятся {w}, доказанно не сходятся {l}.",
-                      "With the setting “{o}: {v}”, of {n} deals {w} are proved winnable and {l} proved lost."),
+    "figures_other": ("В варианте «{o}: {v}» из {n} раскладов доказанно сходятся {w}, доказанно не сходятся {l}.",
+                      "In the variant “{o}: {v}”, of {n} deals {w} are proved winnable and {l} proved lost."),
     "yes": ("да", "yes"),
     "no": ("нет", "no"),
     "figures_levels": ("Уровни «Лёгкий», «Средний» и «Сложный» составлены только из доказанно сходящихся раскладов;"
