@@ -3,7 +3,9 @@
 
 const DRAG_START = 8; // px: a shorter movement is a tap
 const table = () => document.getElementById("table");
-const animate = () => localStorage.getItem("pasyansy:anim") !== "off";
+// Seconds a card takes to slide, by the speed Python puts on <html data-anim>; none when it is "off".
+const FLY_SECONDS = { fast: 0.09, on: 0.18, slow: 0.45 };
+const flight = () => FLY_SECONDS[document.documentElement.dataset.anim];
 
 function call(kind, payload = {}) {
   if (!window.pasyansyCall) return {};
@@ -36,7 +38,8 @@ function rects(pile, from) {
 
 function slide(move, before) {
   // FLIP: the moved cards start where they were and slide to their new place.
-  if (!animate() || !move || !move.includes(">")) return;
+  const seconds = flight();
+  if (!seconds || !move || !move.includes(">")) return;
   const [src, dst] = move.split(">");
   const count = src.includes(":") ? +src.split(":")[1] : 1;
   const cards = [...table().querySelectorAll(`.card[data-pile="${dst}"]`)];
@@ -47,6 +50,7 @@ function slide(move, before) {
     const now = el.getBoundingClientRect();
     el.style.transform = `translate(${old.left - now.left}px, ${old.top - now.top}px)`;
     el.getBoundingClientRect();
+    el.style.transitionDuration = `${seconds}s`;
     el.classList.add("fly");
     el.style.transform = "";
   });
@@ -173,11 +177,12 @@ function onUp(event) {
   const dx = event.clientX - g.x, dy = event.clientY - g.y;
   const result = under ? act("drop", { pile: g.pile, index: g.index, target: under.dataset.pile }, g.pile, g.index) : { shake: true };
   if (!result.move) {
-    // An illegal drop flies back to where it came from.
+    // An illegal drop flies back to where it came from (at once with the animation off).
     const back = [...table().querySelectorAll(`.card[data-pile="${g.pile}"]`)].filter((c) => +c.dataset.index >= g.index);
     back.forEach((c) => {
       c.style.transform = `translate(${dx}px, ${dy}px)`;
       c.getBoundingClientRect();
+      c.style.transitionDuration = `${flight() || 0}s`;
       c.classList.add("fly");
       c.style.transform = "";
     });

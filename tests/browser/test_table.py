@@ -255,20 +255,38 @@ def test_the_start_page_lists_the_five_games_and_marks_the_one_in_progress(site_
     page.wait_for_selector("#table[data-game='topsy_turvy_queens']", state="attached")
 
 
-def test_animation_can_be_switched_off_and_stays_off(site_page: Page, server: str) -> None:
+def test_the_animation_has_speeds_and_can_be_switched_off_for_good(site_page: Page, server: str) -> None:
     page = site_page
     open_game(page, server, "hard_rug", 5)
-    page.get_by_role("button", name="Анимация: вкл.").click()
+    mirror = Table.new("hard_rug", 5)
+
+    def tap_and_read_the_slide() -> list[str]:
+        pile, index = tappable(mirror) or ("", 0)
+        page.locator(f'#table .card[data-pile="{pile}"][data-index="{index}"]').click()
+        mirror.tap(pile, index)
+        slides: list[str] = page.evaluate(
+            "[...document.querySelectorAll('#table .fly')].map((e) => getComputedStyle(e).transitionDuration)")
+        settle(page)
+        return slides
+
+    page.get_by_role("button", name="Анимация: обычно").wait_for()
+    assert tap_and_read_the_slide() == ["0.18s"]
+    page.get_by_role("button", name="Анимация: обычно").click()
+    page.get_by_role("button", name="Анимация: медленно").wait_for()
+    assert tap_and_read_the_slide() == ["0.45s"]
+    page.get_by_role("button", name="Анимация: медленно").click()
     page.get_by_role("button", name="Анимация: выкл.").wait_for()
     assert page.evaluate("localStorage.getItem('pasyansy:anim')") == "off"
-    mirror = Table.new("hard_rug", 5)
-    pile, index = tappable(mirror) or ("", 0)
-    page.locator(f'#table .card[data-pile="{pile}"][data-index="{index}"]').click()
-    mirror.tap(pile, index)
-    assert page.evaluate("document.querySelectorAll('#table .fly').length") == 0, "no card slides"
+    assert tap_and_read_the_slide() == [], "no card slides"
     page.reload()
     wait_ready(page)
-    page.get_by_role("button", name="Анимация: выкл.").wait_for()
+    page.get_by_role("button", name="Анимация: выкл.").click()
+    page.get_by_role("button", name="Анимация: быстро").wait_for()
+    assert tap_and_read_the_slide() == ["0.09s"]
+    page.goto(server + "#")
+    page.get_by_role("button", name="Анимация: быстро").click()
+    page.get_by_role("button", name="Анимация: обычно").wait_for()
+    assert page.evaluate("localStorage.getItem('pasyansy:anim')") == "on", "stored as before there were speeds"
 
 
 def test_the_last_table_shows_while_python_loads(browser: Any, server: str) -> None:

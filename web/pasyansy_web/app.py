@@ -18,9 +18,12 @@ from pyscript import document, window  # type: ignore[import-not-found]
 from pasyansy_web.i18n import t
 from pasyansy_web.links import LinkError, check_game, parse_link
 from pasyansy_web.pages import (
+    ANIM_SPEEDS,
     LEVEL_CHOICES,
     SETTINGS,
     SETTINGS_ON,
+    anim_button,
+    anim_speed,
     clean_stats,
     clean_times,
     record,
@@ -67,6 +70,10 @@ class Page:
 
     def settings(self) -> dict[str, bool]:
         return {name: self.setting(name) for name in SETTINGS}
+
+    def anim_speed(self) -> str:
+        """How fast cards slide (``ANIM_SPEEDS``); ``table.js`` reads it from ``<html data-anim>``."""
+        return anim_speed(self.get("anim"))
 
     def stored_json(self, key: str) -> object:
         """A stored value read as JSON; ``None`` when it is missing or not JSON at all."""
@@ -182,7 +189,8 @@ class Page:
 
     def show_start(self, message: str | None = None) -> None:
         in_progress = {g.id for g in registry.games() if self.get(f"save:{g.id}")}
-        self.show_other(start_html(self.lang, in_progress, self.settings(), message), t("title", self.lang))
+        page = start_html(self.lang, in_progress, self.settings(), self.anim_speed(), message)
+        self.show_other(page, t("title", self.lang))
 
     def show_rules(self, game_id: str) -> None:
         try:
@@ -204,7 +212,6 @@ class Page:
                     f'<label class="deal-input">{t("open_deal", lang)}<input id="deal-number" inputmode="numeric" '
                     f'size="7" aria-label="{t("open_deal", lang)}"></label><button data-call="deal">OK</button>'
                     f'<button data-call="replay">{t("replay", lang)}</button>')
-        animated = self.setting("anim")
         buttons = [
             f'<a class="button" href="#">{t("back", lang)}</a>',
             f'<button data-call="new">{t("new_game", lang)}</button>',
@@ -221,8 +228,7 @@ class Page:
             f'<a class="button" href="#rules={view["game"]}">{t("rules", lang)}</a>',
             f'<button data-call="toggle" data-verb="large" aria-pressed="{str(self.setting("large")).lower()}">'
             f'{t("large", lang)}</button>',
-            f'<button data-call="anim" aria-pressed="{str(animated).lower()}">'
-            f'{t("animation_on" if animated else "animation_off", lang)}</button>',
+            anim_button(self.anim_speed(), lang),
         ]
         return "".join(buttons)
 
@@ -355,6 +361,7 @@ class Page:
         self.put(f"counted:{table.game.id}", mark)
 
     def ready(self) -> None:
+        document.documentElement.dataset.anim = self.anim_speed()
         document.documentElement.dataset.ready = "1"
 
     # --- what the person did -----------------------------------------------------------------
@@ -434,7 +441,7 @@ class Page:
             if self.table:
                 self.table.lang = self.lang
         elif kind == "anim":
-            self.put("anim", "off" if self.setting("anim") else "on")
+            self.put("anim", ANIM_SPEEDS[(ANIM_SPEEDS.index(self.anim_speed()) + 1) % len(ANIM_SPEEDS)])
         elif kind == "toggle" and name in SETTINGS:
             self.put(name, "off" if self.setting(name) else "on")
             if self.table:

@@ -113,8 +113,11 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
                        " понадобилось решателю: чем легче уровень, тем меньше.",
                        "Where the ordinary player wins equally often, the levels are told apart by how much search"
                        " the solver needed: the easier the level, the less."),
-    "animation_on": ("Анимация: вкл.", "Animation: on"),
-    "animation_off": ("Анимация: выкл.", "Animation: off"),
+    "animation": ("Анимация", "Animation"),
+    "anim_fast": ("быстро", "fast"),
+    "anim_on": ("обычно", "normal"),
+    "anim_slow": ("медленно", "slow"),
+    "anim_off": ("выкл.", "off"),
 }
 
 

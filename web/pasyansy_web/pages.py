@@ -13,27 +13,43 @@ from pasyansy_web.i18n import t
 from pygame_engine import Game, registry
 from pygame_engine.levels import LEVELS, catalogue
 
-SETTINGS = ("large", "anim", "auto", "book", "solver")
-SETTINGS_ON = ("anim", "solver")  # on until the player turns them off
+SETTINGS = ("large", "auto", "book", "solver")
+SETTINGS_ON = ("solver",)  # on until the player turns it off
+# The cards' slide, stored as "pasyansy:anim": "on" is the normal speed (the only one before
+# there were speeds), the default; a press of the button takes the next in this order.
+ANIM_SPEEDS = ("on", "slow", "off", "fast")
 
 
 def setting_label(name: str, lang: str) -> str:
-    return {"large": t("large", lang), "anim": t("animation_on", lang).split(":")[0],
-            "auto": t("auto_home", lang), "book": t("book_rules", lang), "solver": t("solver", lang)}[name]
+    return {"large": t("large", lang), "auto": t("auto_home", lang), "book": t("book_rules", lang),
+            "solver": t("solver", lang)}[name]
 
 
-def settings_html(settings: dict[str, bool], lang: str) -> str:
-    """Switches for every setting, each a button that says whether it is on."""
+def anim_speed(stored: str | None) -> str:
+    """The slide's speed from what is stored; anything else is the normal speed."""
+    return stored if stored in ANIM_SPEEDS else "on"
+
+
+def anim_button(speed: str, lang: str) -> str:
+    """The button that says the slide's speed and, pressed, takes the next."""
+    return (f'<button data-call="anim" aria-pressed="{str(speed != "off").lower()}">'
+            f'{t("animation", lang)}: {t("anim_" + speed, lang)}</button>')
+
+
+def settings_html(settings: dict[str, bool], speed: str, lang: str) -> str:
+    """Switches for every setting, each a button that says whether it is on; the slide's speed."""
     rows = []
     for name in SETTINGS:
         state = t("on", lang) if settings[name] else t("off", lang)
         rows.append(f'<button data-call="toggle" data-verb="{name}" aria-pressed="{str(settings[name]).lower()}">'
                     f"{escape(setting_label(name, lang))}: {state}</button>")
+        if name == "large":
+            rows.append(anim_button(speed, lang))
     rows.append(f'<button data-call="lang">{t("language", lang)}</button>')
     return f'<section class="settings"><h2>{t("settings", lang)}</h2>{"".join(rows)}</section>'
 
 
-def start_html(lang: str, in_progress: set[str], settings: dict[str, bool], message: str | None) -> str:
+def start_html(lang: str, in_progress: set[str], settings: dict[str, bool], speed: str, message: str | None) -> str:
     items = []
     for game in registry.games():
         name = game.name_en if lang == "en" else game.name_ru
@@ -48,7 +64,7 @@ def start_html(lang: str, in_progress: set[str], settings: dict[str, bool], mess
     return (f"<h1>{t('title', lang)}</h1><p>{t('tagline', lang)}</p>{note}"
             f'<ul class="games">{"".join(items)}</ul>'
             f'<p><a class="button" href="#stats">{t("stats", lang)}</a></p>'
-            f"{settings_html(settings, lang)}")
+            f"{settings_html(settings, speed, lang)}")
 
 
 def _markdown(text: str) -> str:
