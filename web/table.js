@@ -216,9 +216,16 @@ function onTableKey(event) {
   }
 }
 
+// The letter a shortcut names: the key's own on a Latin layout, else the key's place on the
+// keyboard, so that Ctrl+Z and H work on a Russian layout too (where they give "я" and "р").
+function letter(event) {
+  if (/^[a-z]$/i.test(event.key) || !/^Key[A-Z]$/.test(event.code || "")) return event.key.toLowerCase();
+  return event.code.slice(3).toLowerCase();
+}
+
 function onKey(event) {
   const mod = event.ctrlKey || event.metaKey;
-  const key = event.key.toLowerCase();
+  const key = letter(event);
   if (event.target.closest && event.target.closest("input")) {
     if (key === "enter") call("deal", { value: event.target.value });
     return;
