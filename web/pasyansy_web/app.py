@@ -263,10 +263,13 @@ class Page:
             self.count_win(seconds)
         elif message is None and [str(m) for m in table.game.legal_moves(table.state)] == ["reshuffle"]:
             message = t("lost_reshuffle", lang)
+            # No card move is left: the reshuffle, an undo or a new deal, as when the game is lost.
+            offers = "".join(f' <button data-call="action" data-verb="reshuffle">{escape(action["label"])}</button>'
+                             for action in view["actions"] if action["verb"] == "reshuffle")
+            offers += self.end_offers(view)
         elif status == "lost" and message is None:
             message = t("lost", lang)
-            offers = (f' <button data-call="undo">{t("undo", lang)}</button>'
-                      f' <button data-call="new">{t("new_game", lang)}</button>')
+            offers = self.end_offers(view)
         box = document.getElementById("message")
         box.innerHTML = escape(message or "") + offers
         box.dataset.status = status
@@ -278,6 +281,11 @@ class Page:
         self.put("lastTable", json.dumps({"game": table.game.id, "html": html, "w": layout.width,
                                           "h": layout.height, "title": document.getElementById("title").textContent}))
         self.ready()
+
+    def end_offers(self, view: dict[str, Any]) -> str:
+        """What the message offers once no card can move: an undo (when there is one) and a new deal."""
+        undo = f' <button data-call="undo">{t("undo", self.lang)}</button>' if view["can_undo"] else ""
+        return f'{undo} <button data-call="new">{t("new_game", self.lang)}</button>'
 
     # --- the "still winnable?" indicator ----------------------------------------------------
 
