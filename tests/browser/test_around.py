@@ -230,6 +230,7 @@ def test_statistics_count_a_game_won_through_the_page(site_page: Page, server: s
     page.locator(f'#table .slot[data-pile="{last.dst}"]').click(force=True, position={"x": 5, "y": 5})
     page.wait_for_function("document.getElementById('message').dataset.status === 'won'")
     assert "Пасьянс сошёлся" in (page.locator("#message").text_content() or "")
+    assert page.locator("#message").get_by_role("button").all_text_contents() == ["Новая игра"]
     page.goto(server + "#stats")
     row = page.locator("table.stats[data-game='hard_rug'] tr").nth(1).locator("td").all_text_contents()
     assert row[:6] == ["Любой", "1", "1", "100%", "1", "1"]

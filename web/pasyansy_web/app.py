@@ -260,6 +260,7 @@ class Page:
         if status == "won" and message is None:
             seconds = int(self.elapsed())
             message = t("won", lang, moves=view["moves"], time=f"{seconds // 60}:{seconds % 60:02d}")
+            offers = f' <button data-call="new">{t("new_game", lang)}</button>'
             self.count_win(seconds)
         elif message is None and [str(m) for m in table.game.legal_moves(table.state)] == ["reshuffle"]:
             message = t("lost_reshuffle", lang)
