@@ -252,6 +252,10 @@ document.addEventListener("DOMContentLoaded", () => {
   board.addEventListener("pointercancel", () => { gesture = null; call("resize"); });
   document.addEventListener("keydown", onKey);
   document.addEventListener("click", onClick);
+  // Another tab saved a game: Python takes it up if it is the one on this table.
+  window.addEventListener("storage", (event) => {
+    if (event.key && event.key.startsWith("pasyansy:save:")) call("synced", { verb: event.key });
+  });
   let portrait = window.innerHeight > window.innerWidth;
   window.addEventListener("resize", () => {
     const now = window.innerHeight > window.innerWidth;

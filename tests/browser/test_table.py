@@ -236,6 +236,29 @@ def test_a_phone_fits_every_game_and_a_tap_moves_a_card(phone: Page, server: str
         shot(phone, f"{game_id}-phone")
 
 
+def test_two_tabs_of_one_game_lose_neither_tabs_moves(site_page: Page, server: str) -> None:
+    first = site_page
+    open_game(first, server, "hard_rug", 5)
+    second = first.context.new_page()
+    open_game(second, server, "hard_rug", 5)
+    mirror = Table.new("hard_rug", 5)
+    for page, other in ((second, first), (first, second), (second, first)):
+        # The tab that takes up the other's game starts afresh, with no tap to cycle from.
+        mirror = Table.from_save(mirror.save(), "ru", "hard_rug")
+        pile, index = tappable(mirror) or ("", 0)
+        page.locator(f'#table .card[data-pile="{pile}"][data-index="{index}"]').click()
+        mirror.tap(pile, index)
+        other.wait_for_function(f"JSON.parse(window.pasyansyState()).moves.length === {len(mirror.history.done_moves)}")
+        assert_table_shows(other, mirror)
+        assert other.locator("#message").text_content() == "Партия обновлена из другой вкладки."
+    saved = json.loads(first.evaluate("localStorage.getItem('pasyansy:save:hard_rug')"))
+    assert saved["moves"] == [str(m) for m in mirror.history.done_moves] and len(saved["moves"]) == 3
+    second.goto(f"{server}#game=hard_rug&deal=9")  # a new deal in one tab is the other's too
+    first.wait_for_function("document.getElementById('table').dataset.deal === '9'")
+    assert first.evaluate("location.hash") == "#game=hard_rug&deal=9"
+    second.close()
+
+
 def test_a_damaged_save_is_set_aside_and_a_new_game_plays(site_page: Page, server: str) -> None:
     page = site_page
     page.goto(server)

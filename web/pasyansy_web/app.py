@@ -129,8 +129,22 @@ class Page:
         else:
             self.open_game(*link)
 
-    def open_game(self, game_id: str, deal: int | None, level: str | None = None) -> None:
-        message = None
+    def synced(self, key: str) -> None:
+        """Another tab of the site saved a game: if it is the one on this table, this table takes it up.
+
+        Otherwise this tab's next move would save over the other's moves (or over the new deal it
+        started), and they would be lost.
+        """
+        table = self.table
+        if table is None or key != f"{PREFIX}save:{table.game.id}":
+            return
+        saved = self.get(f"save:{table.game.id}")
+        if saved is None or saved == table.save():
+            return
+        self.open_game(table.game.id, None, note=t("synced", self.lang))
+
+    def open_game(self, game_id: str, deal: int | None, level: str | None = None, note: str | None = None) -> None:
+        message = note
         saved = self.get(f"save:{game_id}")
         table = None
         if saved is not None:
@@ -389,6 +403,9 @@ class Page:
             return "{}"
         if kind == "verdict":
             self.take_verdict(data)
+            return "{}"
+        if kind == "synced":
+            self.synced(verb)
             return "{}"
         table = self.table
         if table is None:

@@ -27,6 +27,7 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "stock_empty": ("Колода пуста.", "The stock is empty."),
     "save_broken": ("Сохранённую партию не удалось открыть — она отложена, начата новая игра.",
                     "The saved game could not be opened — it was set aside and a new game started."),
+    "synced": ("Партия обновлена из другой вкладки.", "The game was brought up to date from another tab."),
     "stats_broken": ("Часть сохранённой статистики не удалось прочесть — она отложена, остальное показано.",
                      "Part of the saved statistics could not be read — it was set aside; the rest is shown."),
     "bad_link": ("Ссылка неверна: {reason}", "The link is not valid: {reason}"),
