@@ -259,6 +259,30 @@ def test_two_tabs_of_one_game_lose_neither_tabs_moves(site_page: Page, server: s
     second.close()
 
 
+REFUSED_SAVES = """(() => { const set = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (key, value) {
+        if (window.refuseSaves && key.startsWith('pasyansy:save:')) {
+            throw new DOMException('full', 'QuotaExceededError'); }
+        return set.call(this, key, value); }; })()"""
+
+
+def test_a_move_the_browser_refuses_to_store_is_played_and_said_unsaved(site_page: Page, server: str) -> None:
+    page = site_page
+    page.add_init_script(REFUSED_SAVES)
+    open_game(page, server, "hard_rug", 5)
+    mirror = Table.new("hard_rug", 5)
+    for refused in (True, False):
+        page.evaluate(f"window.refuseSaves = {str(refused).lower()}")
+        pile, index = tappable(mirror) or ("", 0)
+        page.locator(f'#table .card[data-pile="{pile}"][data-index="{index}"]').click()
+        mirror.tap(pile, index)
+        assert_table_shows(page, mirror)
+        said = page.locator("#message").text_content() or ""
+        assert ("не сохранён" in said) == refused, said
+    saved = json.loads(page.evaluate("localStorage.getItem('pasyansy:save:hard_rug')"))
+    assert saved["moves"] == [str(m) for m in mirror.history.done_moves], "the next save holds both moves"
+
+
 def test_a_damaged_save_is_set_aside_and_a_new_game_plays(site_page: Page, server: str) -> None:
     page = site_page
     page.goto(server)

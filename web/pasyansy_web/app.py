@@ -60,8 +60,14 @@ class Page:
         # A missing key is JavaScript's null, which is not Python's None here.
         return value if isinstance(value, str) else None
 
-    def put(self, key: str, value: str) -> None:
-        window.localStorage.setItem(PREFIX + key, value)
+    def put(self, key: str, value: str) -> bool:
+        """Store ``value``; ``False`` (and a warning in the console) when the browser refuses it."""
+        try:
+            window.localStorage.setItem(PREFIX + key, value)
+        except Exception as exc:  # storage full, or turned off; the browser's error, whatever its kind
+            window.console.warn(f"could not store {key}: {exc}")
+            return False
+        return True
 
     def setting(self, name: str) -> bool:
         default_on = name in SETTINGS_ON
@@ -99,14 +105,14 @@ class Page:
     def elapsed(self) -> float:
         return self.seconds_before + time.monotonic() - self.clock_start
 
-    def store(self) -> None:
-        """Autosave: the whole game with its history, its time and its level."""
+    def store(self) -> bool:
+        """Autosave: the whole game with its history, its time and its level; ``False`` if it was refused."""
         if self.table is None:
-            return
+            return True
         game = self.table.game.id
-        self.put(f"save:{game}", self.table.save())
-        self.put(f"time:{game}", json.dumps({"deal": self.table.history.deal, "seconds": self.elapsed(),
-                                              "level": self.level}))
+        saved = self.put(f"save:{game}", self.table.save())
+        return self.put(f"time:{game}", json.dumps({"deal": self.table.history.deal, "seconds": self.elapsed(),
+                                                     "level": self.level})) and saved
 
     # --- routing ----------------------------------------------------------------------------
 
@@ -151,9 +157,10 @@ class Page:
             try:
                 table = Table.from_save(saved, self.lang, game_id)
             except EngineError as exc:
-                # Never lose a game: the damaged save is kept aside, word for word.
-                self.put(f"broken:{game_id}", saved)
-                window.localStorage.removeItem(f"{PREFIX}save:{game_id}")
+                # Never lose a game: the damaged save is kept aside, word for word (left where it
+                # is if the browser will not store the copy).
+                if self.put(f"broken:{game_id}", saved):
+                    window.localStorage.removeItem(f"{PREFIX}save:{game_id}")
                 window.console.warn(f"saved game of {game_id} set aside: {exc}")
                 message = t("save_broken", self.lang)
         times = clean_times(self.stored_json(f"time:{game_id}"))
@@ -434,9 +441,10 @@ class Page:
             outcome = table.action(verb)
         else:
             return json.dumps({"error": f"unknown call {kind!r}"})
-        if outcome.move:
-            self.store()
-        self.render(outcome.message)
+        message = outcome.message
+        if outcome.move and not self.store():
+            message = t("not_saved", self.lang)
+        self.render(message)
         # Said to a screen reader (a live region the eye does not see); the messages are said as well.
         document.getElementById("announce").textContent = table.announce(outcome.move) if outcome.move else ""
         return json.dumps(outcome.as_dict())

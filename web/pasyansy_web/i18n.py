@@ -28,6 +28,8 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "save_broken": ("Сохранённую партию не удалось открыть — она отложена, начата новая игра.",
                     "The saved game could not be opened — it was set aside and a new game started."),
     "synced": ("Партия обновлена из другой вкладки.", "The game was brought up to date from another tab."),
+    "not_saved": ("Ход сделан, но не сохранён: браузер не даёт записать партию (память переполнена или отключена).",
+                  "The move is made but not saved: the browser refuses to store the game (storage full or off)."),
     "stats_broken": ("Часть сохранённой статистики не удалось прочесть — она отложена, остальное показано.",
                      "Part of the saved statistics could not be read — it was set aside; the rest is shown."),
     "bad_link": ("Ссылка неверна: {reason}", "The link is not valid: {reason}"),
