@@ -56,11 +56,20 @@ def test_open_a_deal_by_number_and_replay(site_page: Page, server: str) -> None:
     page.get_by_role("button", name="OK").click()
     page.wait_for_selector("#table[data-deal='4242']", state="attached")
     assert "4242" in (page.locator("#title").text_content() or "")
+    for bad in ("12x", "²"):  # "²" counts as a digit to Python's isdigit, but is no number
+        page.get_by_role("button", name="Новая игра").click()
+        page.locator("#deal-number").fill(bad)
+        page.get_by_role("button", name="OK").click()
+        assert "целое число" in (page.locator("#message").text_content() or "")
+        assert page_state(page)["deal"] == 4242, "a bad number changes nothing"
     page.get_by_role("button", name="Новая игра").click()
-    page.locator("#deal-number").fill("12x")
+    page.locator("#deal-number").fill(" 4243 ")
+    page.locator("#deal-number").press("Enter")
+    page.wait_for_selector("#table[data-deal='4243']", state="attached")
+    page.get_by_role("button", name="Новая игра").click()
+    page.locator("#deal-number").fill("4242")
     page.get_by_role("button", name="OK").click()
-    assert "целое число" in (page.locator("#message").text_content() or "")
-    assert page_state(page)["deal"] == 4242, "a bad number changes nothing"
+    page.wait_for_selector("#table[data-deal='4242']", state="attached")
     page.get_by_role("button", name="Новая игра").click()
     page.get_by_role("button", name="Сыграть заново").click()
     page.wait_for_function("window.pasyansyState() && JSON.parse(window.pasyansyState()).moves.length === 0")

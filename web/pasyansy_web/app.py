@@ -16,7 +16,7 @@ from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
 
 from pasyansy_web.i18n import t
-from pasyansy_web.links import LinkError, check_game, parse_link
+from pasyansy_web.links import LinkError, check_game, deal_number, parse_link
 from pasyansy_web.pages import (
     ANIM_SPEEDS,
     LEVEL_CHOICES,
@@ -454,11 +454,12 @@ class Page:
         if kind == "replay":
             deal, level = table.history.deal, self.level
         elif kind == "deal":
-            if not value.isdigit() or len(value) > 12:
+            number = deal_number(value.strip())  # a number pasted with a space around it is still that number
+            if number is None:
                 self.choosing = False
                 self.render(t("bad_deal", self.lang))
                 return "{}"
-            deal, level = int(value), "any"
+            deal, level = number, "any"
         elif level in ("easy", "medium", "hard"):
             deal = pick(game_id, level, random.Random()) or random.randrange(1, 1_000_000)
         else:

@@ -56,6 +56,18 @@ def parse_link(fragment: str) -> tuple[str, int | None] | None:
     if not deals:
         return games[0], None
     text = deals[-1]
-    if not text.isdigit() or not text.isascii() or len(text) > MAX_DIGITS:
+    number = deal_number(text)
+    if number is None:
         raise LinkError("link_bad_deal", text=text[:20], digits=MAX_DIGITS)
-    return games[0], int(text)
+    return games[0], number
+
+
+def deal_number(text: str) -> int | None:
+    """``text`` as a deal number (ASCII digits only, at most ``MAX_DIGITS``), or ``None``.
+
+    >>> deal_number("0042"), deal_number("²"), deal_number("-1"), deal_number("1" * 13)
+    (42, None, None, None)
+    """
+    if not text.isascii() or not text.isdigit() or len(text) > MAX_DIGITS:
+        return None
+    return int(text)
