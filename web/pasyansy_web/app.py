@@ -172,15 +172,19 @@ class Page:
             table = Table.new(game_id, number, options, lang=self.lang)
             self.level = level or "any"
             self.seconds_before = 0.0
+            stored = False
         else:
-            same = times.get("deal") == table.history.deal
-            self.seconds_before = times["seconds"] if same else 0.0
-            self.level = times["level"] if same else "any"
+            stored = times.get("deal") == table.history.deal
+            self.seconds_before = times["seconds"] if stored else 0.0
+            self.level = times["level"] if stored else "any"
         self.clock_start = time.monotonic()
         table.auto_home = self.setting("auto")
         self.table = table
         self.choosing = False
-        self.store()
+        if not stored:
+            # A game read back whole, with its clock, is not written again: two tabs of different
+            # builds, each writing the save its own way, would otherwise take each other's in turn.
+            self.store()
         window.history.replaceState(None, "", f"#game={game_id}&deal={table.history.deal}")
         document.getElementById("start").hidden = True
         document.getElementById("play").hidden = False
@@ -215,7 +219,7 @@ class Page:
 
     def show_rules(self, game_id: str) -> None:
         try:
-            game = registry.get(check_game(game_id))
+            game = check_game(game_id)
         except LinkError as exc:
             self.show_start(exc.said(self.lang))
             return

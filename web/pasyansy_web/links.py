@@ -8,10 +8,11 @@ True
 
 from __future__ import annotations
 
+from typing import Any
 from urllib.parse import parse_qs
 
 from pasyansy_web.i18n import t
-from pygame_engine import EngineError, registry
+from pygame_engine import EngineError, Game, registry
 
 MAX_DIGITS = 12
 
@@ -33,13 +34,12 @@ class LinkError(EngineError):
         return t("bad_link", lang, reason=t(self.words, lang, **self.values))
 
 
-def check_game(game_id: str) -> str:
-    """``game_id`` if a game has it; :class:`LinkError` otherwise."""
+def check_game(game_id: str) -> Game[Any]:
+    """The game whose id ``game_id`` is; :class:`LinkError` if there is none."""
     try:
-        registry.get(game_id)
+        return registry.get(game_id)
     except EngineError:
         raise LinkError("link_unknown_game", game=game_id[:20]) from None
-    return game_id
 
 
 def parse_link(fragment: str) -> tuple[str, int | None] | None:
