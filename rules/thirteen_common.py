@@ -174,16 +174,33 @@ class ThirteenPilesBase(Game[ThirteenState]):
     with_stock = False
 
     def layout(self, portrait: bool = False) -> Layout:
-        # Each pile is a row fanned to the right, rows overlapping so every index shows.
-        piles = tuple(
-            Slot(f"t{i + 1}", "tableau", 0.0, round(1.2 + i * 0.42, 3), fan="right", room=7.7, label=str(i + 1))
-            for i in range(PILES)
-        )
-        bottom = round(1.2 + (PILES - 1) * 0.42 + 1.15, 3)
-        talon = (Slot("s", "stock", 0.0, bottom), Slot("w", "waste", 1.1, bottom, fan="right", room=1.0))
-        height = bottom + 1.0 if self.with_stock else bottom - 0.1
-        return Layout(8.7, height, (*row("foundation", "f", FOUNDATIONS, y=0.0), *piles,
-                                    *(talon if self.with_stock else ())))
+        """Each pile is a row fanned to the right, rows overlapping so every index shows.
+
+        On a tall screen the thirteen rows go one under another, the stock and waste below
+        them; on a wide one they go in two columns (piles 1–7 and 8–13) under the
+        foundations, the stock and waste beside the foundations, so that the table is
+        about half as tall and its cards can be larger.
+        """
+        foundations = row("foundation", "f", FOUNDATIONS, y=0.0)
+        if portrait:
+            piles = tuple(self._pile(i, 0.0, i) for i in range(PILES))
+            bottom = round(1.2 + (PILES - 1) * 0.42 + 1.15, 3)
+            talon = (Slot("s", "stock", 0.0, bottom), Slot("w", "waste", 1.1, bottom, fan="right", room=1.0))
+            height = bottom + 1.0 if self.with_stock else bottom - 0.1
+            return Layout(8.7, height, (*foundations, *piles, *(talon if self.with_stock else ())))
+        # The deal puts fewer cards on the first piles, so the left column has less room.
+        left = (PILES + 1) // 2
+        piles = tuple(self._pile(i, 0.0, i, room=5.5) if i < left else self._pile(i, 7.0, i - left)
+                      for i in range(PILES))
+        talon = (Slot("s", "stock", 9.2, 0.0), Slot("w", "waste", 10.3, 0.0, fan="right", room=1.0))
+        height = round(1.2 + (left - 1) * 0.42 + 1.0, 3)
+        return Layout(15.7, height, (*foundations, *piles, *(talon if self.with_stock else ())))
+
+    @staticmethod
+    def _pile(i: int, x: float, place: int, room: float = 7.7) -> Slot:
+        """Pile ``i + 1`` as a row fanned right from ``x``, ``place`` rows down from the foundations."""
+        return Slot(f"t{i + 1}", "tableau", x, round(1.2 + place * 0.42, 3), fan="right", room=room,
+                    label=str(i + 1))
 
     # --- the variant ---------------------------------------------------------------
 
