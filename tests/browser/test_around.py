@@ -217,6 +217,12 @@ def test_the_table_keeps_its_cards_in_shape_and_within_reach(browser: Any, serve
     wait_ready(page)
     for game_id in GAMES:
         open_game(page, server, game_id, 3)
+        page.reload()  # the table as the page first draws it, while Python's loading screen goes away
+        wait_ready(page)
+        width_drawn = page.evaluate("document.getElementById('table').style.getPropertyValue('--cw')")
+        page.evaluate("window.pasyansyLayout()")
+        assert page.evaluate("document.getElementById('table').style.getPropertyValue('--cw')") == width_drawn, (
+            game_id, "the first drawing was sized for a page that was still loading")
         boxes = page.evaluate(TABLE_BOXES)
         top, bottom = boxes["board"]
         assert all(abs(ratio - 1.4) < 0.02 for ratio in boxes["ratios"]), (game_id, sorted(set(boxes["ratios"])))

@@ -512,8 +512,9 @@ def main() -> None:
     window.pasyansyCall = create_proxy(page.call)
     window.pasyansyState = create_proxy(page.state_json)
     window.addEventListener("hashchange", create_proxy(lambda _event: page.route()))
-    page.route()
+    # The loading screen goes first, so that the table is sized for the page as it will stay.
     document.getElementById("loading").hidden = True
+    page.route()
     window.pasyansyRegisterWorker()
 
 
