@@ -380,6 +380,8 @@ class Page:
         if table is not None:
             box.dataset.moves = str(table.history.position)  # the position it speaks of, for tests
             table.backed = Move.parse(verdict["line"][0]) if result == "won" and verdict["line"] else None
+        # The header may take a line more or less on a narrow screen: the table is sized again.
+        window.pasyansyLayout()
 
     def count_win(self, seconds: float) -> None:
         """Statistics count a won game once."""
