@@ -226,6 +226,7 @@ function letter(event) {
 function onKey(event) {
   const mod = event.ctrlKey || event.metaKey;
   const key = letter(event);
+  if (key === "escape" && document.querySelector('[data-call="cancel"]')) { call("cancel"); return; }
   if (event.target.closest && event.target.closest("input")) {
     if (key === "enter") call("deal", { value: event.target.value });
     return;

@@ -9,6 +9,7 @@ import re
 from typing import Any
 
 import pytest
+from pasyansy_web.table import Table
 from playwright.sync_api import Page
 
 from pygame_engine import History, registry
@@ -16,7 +17,7 @@ from pygame_engine.levels import catalogue
 from pygame_engine.save import dumps
 from pygame_engine.solver import solve
 from tests.browser.conftest import open_game, wait_ready
-from tests.browser.test_table import GAMES, page_state
+from tests.browser.test_table import GAMES, page_state, tappable
 from tests.test_verdict import rug_with_a_chain_move
 
 pytestmark = pytest.mark.browser
@@ -74,6 +75,32 @@ def test_open_a_deal_by_number_and_replay(site_page: Page, server: str) -> None:
     page.get_by_role("button", name="Сыграть заново").click()
     page.wait_for_function("window.pasyansyState() && JSON.parse(window.pasyansyState()).moves.length === 0")
     assert page_state(page)["deal"] == 4242
+
+
+def test_new_game_can_be_left_for_the_game_in_progress(site_page: Page, server: str) -> None:
+    page = site_page
+    open_game(page, server, "hard_rug", 6)
+    mirror = Table.new("hard_rug", 6)
+    pile, index = tappable(mirror) or ("", 0)
+    page.locator(f'#table .card[data-pile="{pile}"][data-index="{index}"]').click()
+    mirror.tap(pile, index)
+    controls = page.locator("#controls")
+    undo = controls.get_by_role("button", name="Отменить", exact=True)
+    for leave in ("button", "Escape", "tap"):
+        controls.get_by_role("button", name="Новая игра").click()
+        controls.get_by_role("button", name="Лёгкий").wait_for()
+        assert not undo.is_visible(), "the chooser takes the controls' place"
+        if leave == "button":
+            controls.get_by_role("button", name="Вернуться к партии").click()
+        elif leave == "Escape":
+            page.keyboard.press("Escape")
+        else:  # playing on is staying with the deal
+            pile, index = tappable(mirror) or ("", 0)
+            page.locator(f'#table .card[data-pile="{pile}"][data-index="{index}"]').click()
+            mirror.tap(pile, index)
+        undo.wait_for()
+        state = page_state(page)
+        assert state["deal"] == 6 and state["moves"] == [str(m) for m in mirror.history.done_moves], leave
 
 
 def test_a_bad_link_gets_a_message_and_the_start_page(site_page: Page, server: str) -> None:

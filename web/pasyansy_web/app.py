@@ -236,7 +236,8 @@ class Page:
             return (f'<span class="choose">{t("choose_level", lang)}</span>{levels}'
                     f'<label class="deal-input">{t("open_deal", lang)}<input id="deal-number" inputmode="numeric" '
                     f'size="7" aria-label="{t("open_deal", lang)}"></label><button data-call="deal">OK</button>'
-                    f'<button data-call="replay">{t("replay", lang)}</button>')
+                    f'<button data-call="replay">{t("replay", lang)}</button>'
+                    f'<button data-call="cancel">{t("back_to_game", lang)}</button>')
         buttons = [
             f'<a class="button" href="#">{t("back", lang)}</a>',
             f'<button data-call="new">{t("new_game", lang)}</button>',
@@ -426,13 +427,14 @@ class Page:
         if kind == "longer":
             self.search_longer()
             return "{}"
-        if kind == "new":
-            self.choosing = True
+        if kind in ("new", "cancel"):
+            self.choosing = kind == "new"
             self.render()
             return "{}"
         if kind in ("level", "deal", "replay"):
             return self.new_deal(table, kind, verb, str(data.get("value", "")))
         outcome: Outcome
+        self.choosing = False  # a player who plays on has chosen to stay with this deal
         if kind == "tap":
             outcome = table.tap(str(data["pile"]), int(data["index"]))
         elif kind == "drop":

@@ -83,6 +83,7 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
                  "A deal number is a whole number from 0 up, at most 12 digits."),
     "open_deal": ("Открыть расклад №", "Open deal #"),
     "replay": ("Сыграть заново", "Replay deal"),
+    "back_to_game": ("Вернуться к партии", "Back to the game"),
     "played": ("Сыграно", "Played"),
     "won_count": ("Выиграно", "Won"),
     "win_rate": ("Процент побед", "Win rate"),
