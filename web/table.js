@@ -260,6 +260,9 @@ document.addEventListener("DOMContentLoaded", () => {
   let portrait = window.innerHeight > window.innerWidth;
   window.addEventListener("resize", () => {
     const now = window.innerHeight > window.innerWidth;
-    if (now !== portrait) { portrait = now; call("resize"); } else layout();
+    // A phone's keyboard, opened for the deal number, can make the page wider than tall: redrawing
+    // then would take the box away, and the keyboard with it. The table is only sized again.
+    const typing = document.activeElement && document.activeElement.tagName === "INPUT";
+    if (now !== portrait && !typing) { portrait = now; call("resize"); } else layout();
   });
 });

@@ -103,6 +103,22 @@ def test_new_game_can_be_left_for_the_game_in_progress(site_page: Page, server: 
         assert state["deal"] == 6 and state["moves"] == [str(m) for m in mirror.history.done_moves], leave
 
 
+def test_a_phone_keyboard_that_turns_the_page_wide_leaves_the_deal_box_alone(browser: Any, server: str) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    open_game(page, server, "hard_rug", 6)
+    page.get_by_role("button", name="Новая игра").click()
+    box = page.locator("#deal-number")
+    box.fill("12")
+    page.set_viewport_size({"width": 390, "height": 330})  # the keyboard takes the lower part of the screen
+    page.wait_for_timeout(300)
+    assert box.evaluate("e => e === document.activeElement") and box.input_value() == "12"
+    page.set_viewport_size({"width": 390, "height": 844})
+    box.press("Enter")
+    page.wait_for_selector("#table[data-deal='12']", state="attached")
+    context.close()
+
+
 def test_a_bad_link_gets_a_message_and_the_start_page(site_page: Page, server: str) -> None:
     page = site_page
     page.goto(f"{server}#game=hard_rug&deal=abc")
