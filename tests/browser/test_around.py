@@ -17,7 +17,7 @@ from pygame_engine.levels import catalogue
 from pygame_engine.save import dumps
 from pygame_engine.solver import solve
 from tests.browser.conftest import open_game, wait_ready
-from tests.browser.test_table import GAMES, page_state, tappable
+from tests.browser.test_table import GAMES, page_state, tap_first
 from tests.test_verdict import rug_with_a_chain_move
 
 pytestmark = pytest.mark.browser
@@ -81,9 +81,7 @@ def test_new_game_can_be_left_for_the_game_in_progress(site_page: Page, server: 
     page = site_page
     open_game(page, server, "hard_rug", 6)
     mirror = Table.new("hard_rug", 6)
-    pile, index = tappable(mirror) or ("", 0)
-    page.locator(f'#table .card[data-pile="{pile}"][data-index="{index}"]').click()
-    mirror.tap(pile, index)
+    tap_first(page, mirror)
     controls = page.locator("#controls")
     undo = controls.get_by_role("button", name="Отменить", exact=True)
     for leave in ("button", "Escape", "tap"):
@@ -95,9 +93,7 @@ def test_new_game_can_be_left_for_the_game_in_progress(site_page: Page, server: 
         elif leave == "Escape":
             page.keyboard.press("Escape")
         else:  # playing on is staying with the deal
-            pile, index = tappable(mirror) or ("", 0)
-            page.locator(f'#table .card[data-pile="{pile}"][data-index="{index}"]').click()
-            mirror.tap(pile, index)
+            tap_first(page, mirror)
         undo.wait_for()
         state = page_state(page)
         assert state["deal"] == 6 and state["moves"] == [str(m) for m in mirror.history.done_moves], leave

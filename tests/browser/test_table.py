@@ -34,6 +34,14 @@ def tappable(table: Table) -> tuple[str, int] | None:
     return None
 
 
+def tap_first(page: Page, mirror: Table) -> None:
+    """Tap, in the page and on the mirror alike, the first visible card that a tap moves."""
+    target = tappable(mirror)
+    assert target is not None, "a card to tap"
+    page.locator(f'#table .card[data-pile="{target[0]}"][data-index="{target[1]}"]').click()
+    mirror.tap(*target)
+
+
 def draggable(table: Table) -> Move | None:
     """A card move whose cards can be picked up (face up, on top of a squared pile)."""
     game, state = table.game, table.state
@@ -245,9 +253,7 @@ def test_two_tabs_of_one_game_lose_neither_tabs_moves(site_page: Page, server: s
     for page, other in ((second, first), (first, second), (second, first)):
         # The tab that takes up the other's game starts afresh, with no tap to cycle from.
         mirror = Table.from_save(mirror.save(), "ru", "hard_rug")
-        pile, index = tappable(mirror) or ("", 0)
-        page.locator(f'#table .card[data-pile="{pile}"][data-index="{index}"]').click()
-        mirror.tap(pile, index)
+        tap_first(page, mirror)
         other.wait_for_function(f"JSON.parse(window.pasyansyState()).moves.length === {len(mirror.history.done_moves)}")
         assert_table_shows(other, mirror)
         assert other.locator("#message").text_content() == "Партия обновлена из другой вкладки."
@@ -273,9 +279,7 @@ def test_a_move_the_browser_refuses_to_store_is_played_and_said_unsaved(site_pag
     mirror = Table.new("hard_rug", 5)
     for refused in (True, False):
         page.evaluate(f"window.refuseSaves = {str(refused).lower()}")
-        pile, index = tappable(mirror) or ("", 0)
-        page.locator(f'#table .card[data-pile="{pile}"][data-index="{index}"]').click()
-        mirror.tap(pile, index)
+        tap_first(page, mirror)
         assert_table_shows(page, mirror)
         said = page.locator("#message").text_content() or ""
         assert ("не сохранён" in said) == refused, said
@@ -294,9 +298,7 @@ def test_a_damaged_save_is_set_aside_and_a_new_game_plays(site_page: Page, serve
     assert page.evaluate("localStorage.getItem('pasyansy:broken:hard_rug')").endswith('"version": 9}')
     state = page_state(page)
     mirror = Table.new("hard_rug", state["deal"])
-    pile, index = tappable(mirror) or ("", 0)
-    page.locator(f'#table .card[data-pile="{pile}"][data-index="{index}"]').click()
-    mirror.tap(pile, index)
+    tap_first(page, mirror)
     assert_table_shows(page, mirror)
 
 
@@ -319,9 +321,7 @@ def test_the_animation_has_speeds_and_can_be_switched_off_for_good(site_page: Pa
     mirror = Table.new("hard_rug", 5)
 
     def tap_and_read_the_slide() -> list[str]:
-        pile, index = tappable(mirror) or ("", 0)
-        page.locator(f'#table .card[data-pile="{pile}"][data-index="{index}"]').click()
-        mirror.tap(pile, index)
+        tap_first(page, mirror)
         slides: list[str] = page.evaluate(
             "[...document.querySelectorAll('#table .fly')].map((e) => getComputedStyle(e).transitionDuration)")
         settle(page)
@@ -353,9 +353,7 @@ def test_the_last_table_shows_while_python_loads(browser: Any, server: str) -> N
     page = context.new_page()
     open_game(page, server, "hard_rug", 8)
     mirror = Table.new("hard_rug", 8)
-    pile, index = tappable(mirror) or ("", 0)
-    page.locator(f'#table .card[data-pile="{pile}"][data-index="{index}"]').click()
-    mirror.tap(pile, index)
+    tap_first(page, mirror)
     # Hold Python back: the interpreter's WebAssembly arrives only when the test allows it.
     held: list[Any] = []
     page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
