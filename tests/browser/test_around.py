@@ -115,6 +115,32 @@ def test_a_phone_keyboard_that_turns_the_page_wide_leaves_the_deal_box_alone(bro
     context.close()
 
 
+def test_a_link_to_another_deal_asks_before_it_ends_the_game_in_progress(site_page: Page, server: str) -> None:
+    page = site_page
+    open_game(page, server, "hard_rug", 5)
+    mirror = Table.new("hard_rug", 5)
+    tap_first(page, mirror)
+    message = page.locator("#message")
+    page.goto(f"{server}#game=hard_rug&deal=9")
+    message.get_by_role("button", name="Открыть расклад №9").wait_for()
+    assert "Ссылка ведёт к раскладу №9, а здесь идёт партия №5" in (message.text_content() or "")
+    state = page_state(page)
+    assert state["deal"] == 5 and state["moves"] == [str(m) for m in mirror.history.done_moves]
+    assert page.evaluate("location.hash") == "#game=hard_rug&deal=5"
+    message.get_by_role("button", name="Вернуться к партии").click()
+    page.wait_for_function("!document.getElementById('message').textContent.includes('Ссылка')")
+    assert page_state(page)["moves"] == [str(m) for m in mirror.history.done_moves]
+    page.goto(f"{server}#game=hard_rug&deal=9")
+    message.get_by_role("button", name="Открыть расклад №9").click()
+    page.wait_for_selector("#table[data-deal='9']", state="attached")
+    assert page_state(page)["moves"] == []
+    page.goto(f"{server}#game=hard_rug&deal=10")  # nothing played yet: the link opens its deal at once
+    page.wait_for_selector("#table[data-deal='10']", state="attached")
+    page.goto(server + "#stats")
+    row = page.locator("table.stats[data-game='hard_rug'] tr").nth(1).locator("td").all_text_contents()
+    assert row[:3] == ["Любой", "1", "0"], "the game left for the linked deal counts as played and lost"
+
+
 def test_a_bad_link_gets_a_message_and_the_start_page(site_page: Page, server: str) -> None:
     page = site_page
     page.goto(f"{server}#game=hard_rug&deal=abc")

@@ -260,6 +260,7 @@ def test_two_tabs_of_one_game_lose_neither_tabs_moves(site_page: Page, server: s
     saved = json.loads(first.evaluate("localStorage.getItem('pasyansy:save:hard_rug')"))
     assert saved["moves"] == [str(m) for m in mirror.history.done_moves] and len(saved["moves"]) == 3
     second.goto(f"{server}#game=hard_rug&deal=9")  # a new deal in one tab is the other's too
+    second.get_by_role("button", name="Открыть расклад №9").click()
     first.wait_for_function("document.getElementById('table').dataset.deal === '9'")
     assert first.evaluate("location.hash") == "#game=hard_rug&deal=9"
     second.close()

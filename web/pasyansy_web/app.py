@@ -164,6 +164,14 @@ class Page:
                 window.console.warn(f"saved game of {game_id} set aside: {exc}")
                 message = t("save_broken", self.lang)
         times = clean_times(self.stored_json(f"time:{game_id}"))
+        offers = ""
+        if (table is not None and deal is not None and table.history.deal != deal and table.history.moves
+                and table.game.status(table.state) == "playing"):
+            # A link to another deal does not end a game in progress unasked: the player chooses.
+            message = t("link_other_deal", self.lang, linked=deal, playing=table.history.deal)
+            offers = (f' <button data-call="linked" data-verb="{deal}">{t("open_linked", self.lang, n=deal)}</button>'
+                      f' <button data-call="cancel">{t("back_to_game", self.lang)}</button>')
+            deal = None
         if table is None or (deal is not None and table.history.deal != deal):
             if table is not None:
                 self.finish(table, times.get("level", "any"))
@@ -188,7 +196,7 @@ class Page:
         window.history.replaceState(None, "", f"#game={game_id}&deal={table.history.deal}")
         document.getElementById("start").hidden = True
         document.getElementById("play").hidden = False
-        self.render(message)
+        self.render(message, offers)
 
     def finish(self, table: Table, level: str) -> None:
         """A game left unfinished counts as played and lost, once it had a move."""
@@ -258,7 +266,8 @@ class Page:
         ]
         return "".join(buttons)
 
-    def render(self, message: str | None = None) -> None:
+    def render(self, message: str | None = None, offers: str = "") -> None:
+        """The table, its controls and header; ``message`` below the controls, with the buttons ``offers``."""
         table = self.table
         if table is None:
             return
@@ -282,7 +291,6 @@ class Page:
         counts = [t("moves", lang, n=view["moves"]), *view["counters"]]
         document.getElementById("moves").textContent = " · ".join(counts)
         status = view["status"]
-        offers = ""
         if status == "won" and message is None:
             seconds = int(self.elapsed())
             message = t("won", lang, moves=view["moves"], time=f"{seconds // 60}:{seconds % 60:02d}")
@@ -433,6 +441,8 @@ class Page:
             return "{}"
         if kind in ("level", "deal", "replay"):
             return self.new_deal(table, kind, verb, str(data.get("value", "")))
+        if kind == "linked":  # the player chose the deal a link named over the game in progress
+            return self.new_deal(table, "deal", "any", verb)
         outcome: Outcome
         self.choosing = False  # a player who plays on has chosen to stay with this deal
         if kind == "tap":

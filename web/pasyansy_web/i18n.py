@@ -84,6 +84,11 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "open_deal": ("Открыть расклад №", "Open deal #"),
     "replay": ("Сыграть заново", "Replay deal"),
     "back_to_game": ("Вернуться к партии", "Back to the game"),
+    "link_other_deal": ("Ссылка ведёт к раскладу №{linked}, а здесь идёт партия №{playing}. Открыть новый расклад"
+                        " — значит закончить эту партию (она будет засчитана как проигранная).",
+                        "The link is to deal #{linked}, and deal #{playing} is in progress here. Opening the new deal"
+                        " ends this game (it counts as lost)."),
+    "open_linked": ("Открыть расклад №{n}", "Open deal #{n}"),
     "played": ("Сыграно", "Played"),
     "won_count": ("Выиграно", "Won"),
     "win_rate": ("Процент побед", "Win rate"),
