@@ -9,7 +9,6 @@ import re
 from typing import Any
 
 import pytest
-from pasyansy_web.table import Table
 from playwright.sync_api import Page
 
 from pygame_engine import History, registry
@@ -17,7 +16,7 @@ from pygame_engine.levels import catalogue
 from pygame_engine.save import dumps
 from pygame_engine.solver import solve
 from tests.browser.conftest import open_game, wait_ready
-from tests.browser.test_table import GAMES, page_state, tap_first
+from tests.browser.test_table import GAMES, open_with_a_move, page_state, tap_first
 from tests.test_verdict import rug_with_a_chain_move
 
 pytestmark = pytest.mark.browser
@@ -79,9 +78,7 @@ def test_open_a_deal_by_number_and_replay(site_page: Page, server: str) -> None:
 
 def test_new_game_can_be_left_for_the_game_in_progress(site_page: Page, server: str) -> None:
     page = site_page
-    open_game(page, server, "hard_rug", 6)
-    mirror = Table.new("hard_rug", 6)
-    tap_first(page, mirror)
+    mirror = open_with_a_move(page, server, "hard_rug", 6)
     controls = page.locator("#controls")
     undo = controls.get_by_role("button", name="Отменить", exact=True)
     for leave in ("button", "Escape", "tap"):
@@ -117,9 +114,7 @@ def test_a_phone_keyboard_that_turns_the_page_wide_leaves_the_deal_box_alone(bro
 
 def test_a_link_to_another_deal_asks_before_it_ends_the_game_in_progress(site_page: Page, server: str) -> None:
     page = site_page
-    open_game(page, server, "hard_rug", 5)
-    mirror = Table.new("hard_rug", 5)
-    tap_first(page, mirror)
+    mirror = open_with_a_move(page, server, "hard_rug", 5)
     message = page.locator("#message")
     page.goto(f"{server}#game=hard_rug&deal=9")
     message.get_by_role("button", name="Открыть расклад №9").wait_for()

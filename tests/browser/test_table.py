@@ -42,6 +42,14 @@ def tap_first(page: Page, mirror: Table) -> None:
     mirror.tap(*target)
 
 
+def open_with_a_move(page: Page, server: str, game_id: str, deal: int) -> Table:
+    """Open ``deal`` of ``game_id`` and tap its first movable card; the mirror that follows the page."""
+    open_game(page, server, game_id, deal)
+    mirror = Table.new(game_id, deal)
+    tap_first(page, mirror)
+    return mirror
+
+
 def draggable(table: Table) -> Move | None:
     """A card move whose cards can be picked up (face up, on top of a squared pile)."""
     game, state = table.game, table.state
