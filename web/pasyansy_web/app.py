@@ -355,6 +355,7 @@ class Page:
         if table is None or not self.setting("solver"):
             return
         self.show_verdict({"result": "longer", "line": []})
+        window.pasyansyLayout()  # the header may take a line more or less on a narrow screen
         window.pasyansyJudge(json.dumps({**position(table.history), "seconds": LONGER}), True)
 
     def keep_verdict(self, key: str, verdict: dict[str, Any]) -> None:
@@ -369,12 +370,15 @@ class Page:
             window.console.warn(f"the solver: {answer.get('error')}")
             if table is not None and document.getElementById("verdict").dataset.result in ("pending", "longer"):
                 self.show_verdict(answer)
-            return
-        document.getElementById("verdict").dataset.python = str(answer.get("python", ""))
-        key = name(answer["position"])
-        self.keep_verdict(key, {"result": answer["result"], "line": answer["line"]})
-        if table is not None and self.setting("solver") and key == name(position(table.history)):
-            self.show_verdict(self.verdicts[key])
+        else:
+            document.getElementById("verdict").dataset.python = str(answer.get("python", ""))
+            key = name(answer["position"])
+            self.keep_verdict(key, {"result": answer["result"], "line": answer["line"]})
+            if table is not None and self.setting("solver") and key == name(position(table.history)):
+                self.show_verdict(self.verdicts[key])
+        # The verdict may take the header to a line more or less on a narrow screen: the table
+        # is sized again (a redraw sizes it after its own verdict, so show_verdict does not).
+        window.pasyansyLayout()
 
     def show_verdict(self, verdict: dict[str, Any]) -> None:
         table = self.table
@@ -389,8 +393,6 @@ class Page:
         if table is not None:
             box.dataset.moves = str(table.history.position)  # the position it speaks of, for tests
             table.backed = Move.parse(verdict["line"][0]) if result == "won" and verdict["line"] else None
-        # The header may take a line more or less on a narrow screen: the table is sized again.
-        window.pasyansyLayout()
 
     def count_win(self, seconds: float) -> None:
         """Statistics count a won game once."""
