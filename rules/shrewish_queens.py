@@ -477,7 +477,12 @@ class ShrewishQueens(Game[ShrewState]):
         return None if s.reserve else "the reserve is empty: there is nothing to turn over"
 
     def layout(self, portrait: bool = False) -> Layout:
-        return LAYOUT
+        """On a wide screen the foundations in one row, the places in two rows of four under
+        them beside the stock, the auxiliary pile and the reserve (fanned right). On a tall
+        one the foundations in two rows of four, the places under them, and the stock, the
+        auxiliary pile and the reserve (fanned down) in a column on their right: the table
+        is 5.5 cards wide instead of 8.7, so its cards can be larger."""
+        return PORTRAIT if portrait else LAYOUT
 
     # --- the end -----------------------------------------------------------------------
 
@@ -608,6 +613,20 @@ LAYOUT: Final = Layout(
         Slot("s", "stock", 4.9, 1.2),
         Slot("a", "aux", 7.7, 1.2),
         Slot("r", "reserve", 4.9, 2.9, fan="right", room=2.8),
+    ),
+)
+
+PORTRAIT: Final = Layout(
+    width=5.5,
+    height=6.5,
+    slots=(
+        *row("foundation", "f", 4, y=0.0),
+        *(Slot(f"f{i + 5}", "foundation", round(i * 1.1, 3), 1.1) for i in range(4)),
+        *row("tableau", "t", 4, y=2.3, fan="down", room=0.9),
+        *(Slot(f"t{i + 5}", "tableau", round(i * 1.1, 3), 4.3, fan="down", room=1.2) for i in range(4)),
+        Slot("s", "stock", 4.5, 0.0),
+        Slot("a", "aux", 4.5, 1.1),
+        Slot("r", "reserve", 4.5, 2.3, fan="down", room=3.2),
     ),
 )
 

@@ -10,6 +10,7 @@ import pytest
 from pygame_engine import IllegalMoveError, registry
 from pygame_engine.cards import QUEEN, cards_text, parse_card, rank
 from pygame_engine.deal import event_rng, shuffled
+from pygame_engine.layout import Layout, Slot
 from pygame_engine.moves import CARD_MOVE, Move
 from rules.shrewish_queens import ShrewState, Step
 from tests.conftest import perft, won_history
@@ -297,3 +298,26 @@ def test_the_quick_moves_give_the_same_state_as_the_full_ones() -> None:
             state = GAME.apply(state, move)
     assert tried > 1000 and plain_draws > 100 and emptying > 100 and from_reserve > 20, (
         tried, plain_draws, emptying, from_reserve)
+
+
+@pytest.mark.parametrize("portrait", [False, True])
+def test_no_two_piles_share_a_place_on_the_table(portrait: bool) -> None:
+    def box(slot: Slot) -> tuple[float, float, float, float]:
+        right = slot.room if slot.fan == "right" else 0.0
+        down = slot.room if slot.fan == "down" else 0.0
+        return slot.x, slot.y, slot.x + 1 + right, slot.y + 1 + down
+
+    boxes = {slot.pile: box(slot) for slot in GAME.layout(portrait).slots}
+    for a, (ax0, ay0, ax1, ay1) in boxes.items():
+        for b, (bx0, by0, bx1, by1) in boxes.items():
+            apart = max(bx0 - ax1, ax0 - bx1, by0 - ay1, ay0 - by1)  # a gap on some side, if any
+            assert a == b or apart >= -1e-9, (a, b)
+
+
+def test_a_tall_screen_gets_larger_cards_from_the_tall_layout() -> None:
+    def card_width(layout: Layout, width: float, height: float) -> float:
+        return min(width / layout.width, height / (layout.height * 1.4))  # a card is 1.4 times as tall as wide
+
+    phone = (380, 620)  # a 390 x 844 phone's table, under the header and the controls
+    tall, wide = card_width(GAME.layout(portrait=True), *phone), card_width(GAME.layout(), *phone)
+    assert tall >= 1.5 * wide, (tall, wide)
