@@ -18,15 +18,14 @@ function layout() {
   const w = parseFloat(board.dataset.w), h = parseFloat(board.dataset.h);
   const wrap = document.getElementById("table-wrap");
   const availW = wrap.clientWidth;
-  let cw = availW / w;
-  if (window.innerWidth > window.innerHeight) {
-    const top = wrap.getBoundingClientRect().top + window.scrollY;
-    cw = Math.min(cw, (window.innerHeight - top - 8) / (h * 1.4));
-  }
-  cw = Math.max(18, Math.min(cw, 110));
-  board.style.setProperty("--cw", cw + "px");
-  board.style.width = w * cw + "px";
-  board.style.height = h * cw * 1.4 + "px";
+  // As wide as the page allows, and no taller than the screen under the header and the
+  // controls, in either orientation: every card stays in sight without scrolling.
+  const top = wrap.getBoundingClientRect().top + window.scrollY;
+  const cw = Math.min(availW / w, (window.innerHeight - top - 8) / (h * 1.4));
+  const size = Math.max(18, Math.min(cw, 110));
+  board.style.setProperty("--cw", size + "px");
+  board.style.width = w * size + "px";
+  board.style.height = h * size * 1.4 + "px";
 }
 window.pasyansyLayout = layout;
 
