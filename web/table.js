@@ -12,16 +12,30 @@ function call(kind, payload = {}) {
   return JSON.parse(window.pasyansyCall(kind, JSON.stringify(payload)));
 }
 
+// The card width that lets the whole layout (w × h cards) fit the table's box: as wide as the
+// page allows, and no taller than the screen under the header and the controls, in either
+// orientation, so that every card stays in sight without scrolling.
+function fit(w, h) {
+  const wrap = document.getElementById("table-wrap");
+  const top = wrap.getBoundingClientRect().top + window.scrollY;
+  return Math.min(wrap.clientWidth / w, (window.innerHeight - top - 8) / (h * 1.4));
+}
+
 function layout() {
   const board = table();
   if (!board || !board.dataset.w) return;
   const w = parseFloat(board.dataset.w), h = parseFloat(board.dataset.h);
-  const wrap = document.getElementById("table-wrap");
-  const availW = wrap.clientWidth;
-  // As wide as the page allows, and no taller than the screen under the header and the
-  // controls, in either orientation: every card stays in sight without scrolling.
-  const top = wrap.getBoundingClientRect().top + window.scrollY;
-  const cw = Math.min(availW / w, (window.innerHeight - top - 8) / (h * 1.4));
+  // On a low, wide screen (a phone on its side) the controls go above the table or in a
+  // column beside it, whichever leaves the larger cards: beside suits a layout that the
+  // screen's height limits, above one that its width does.
+  const play = document.getElementById("play");
+  play.classList.remove("side");
+  let cw = fit(w, h);
+  if (window.innerWidth > window.innerHeight && window.innerHeight <= 520) {
+    play.classList.add("side");
+    const beside = fit(w, h);
+    if (beside > cw) cw = beside; else play.classList.remove("side");
+  }
   const size = Math.max(18, Math.min(cw, 110));
   board.style.setProperty("--cw", size + "px");
   board.style.width = w * size + "px";

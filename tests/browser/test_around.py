@@ -268,6 +268,19 @@ TABLE_BOXES = """() => {
 }"""
 
 
+OTHER_ARRANGEMENT = """() => {
+    const board = document.getElementById('table'), play = document.getElementById('play');
+    const wrap = document.getElementById('table-wrap');
+    const fit = () => Math.min(wrap.clientWidth / board.dataset.w,
+        (innerHeight - wrap.getBoundingClientRect().top - scrollY - 8) / (board.dataset.h * 1.4));
+    const drawn = fit();
+    play.classList.toggle('side');
+    const other = fit();
+    play.classList.toggle('side');
+    return [drawn, other];
+}"""
+
+
 @pytest.mark.parametrize("size", [(360, 640), (640, 360)], ids=["portrait", "landscape"])
 def test_the_table_keeps_its_cards_in_shape_and_within_reach(browser: Any, server: str, size: tuple[int, int]) -> None:
     width, height = size
@@ -289,6 +302,12 @@ def test_the_table_keeps_its_cards_in_shape_and_within_reach(browser: Any, serve
         assert top - 1 <= min(boxes["tops"]) and max(boxes["bottoms"]) <= bottom + 1, (game_id, boxes["board"])
         assert max(boxes["bottoms"]) <= boxes["scrollBottom"], (game_id, "the page cannot scroll to every card")
         assert bottom <= boxes["innerHeight"], (game_id, "the table fits the screen", bottom)
+        if width > height:
+            # The controls stand above the table or beside it, whichever gives the larger cards.
+            drawn, other = page.evaluate(OTHER_ARRANGEMENT)
+            assert drawn >= other, (game_id, drawn, other)
+            side = page.evaluate("document.getElementById('play').classList.contains('side')")
+            assert side == (game_id in ("topsy_turvy_queens", "shrewish_queens")), (game_id, side, drawn, other)
         # The verdict, once it comes, may take the header to two lines: the table still fits.
         page.wait_for_function("!['pending', undefined].includes(document.getElementById('verdict').dataset.result)")
         bottom = page.evaluate("document.getElementById('table').getBoundingClientRect().bottom")
