@@ -259,6 +259,22 @@ def test_large_cards_on_a_360_pixel_phone(browser: Any, server: str) -> None:
     context.close()
 
 
+def test_the_large_cards_switch_shows_when_it_is_on(site_page: Page, server: str) -> None:
+    page = site_page
+    open_game(page, server, "hard_rug", 3)
+    looks = "e => [getComputedStyle(e).backgroundColor, getComputedStyle(e, '::before').content]"
+    switch = page.get_by_role("button", name="Крупно")
+    off = switch.evaluate(looks)
+    switch.click()
+    switch = page.locator('#controls button[data-verb="large"]')
+    assert switch.get_attribute("aria-pressed") == "true"
+    on = switch.evaluate(looks)
+    assert on[0] != off[0] and on[1] != off[1], (off, on)
+    assert page.get_by_role("button", name="Крупно", exact=True).count() == 1, "the tick is not read out"
+    switch.click()
+    assert page.locator('#controls button[data-verb="large"]').evaluate(looks) == off
+
+
 TABLE_BOXES = """() => {
     const board = document.getElementById('table').getBoundingClientRect();
     const cards = [...document.querySelectorAll('#table .card, #table .slot')].map((e) => e.getBoundingClientRect());
