@@ -93,7 +93,10 @@ def main() -> None:
     parser.add_argument("--hints", type=int, default=10, help="games in progress per game to press H in")
     parser.add_argument("--no-solver", action="store_true",
                         help="with the \"still winnable?\" indicator (and so its worker) turned off")
+    parser.add_argument("--size", default="1280x800",
+                        help="the taps' and hints' window, WIDTHxHEIGHT (844x390: a phone on its side)")
     args = parser.parse_args()
+    width, height = (int(n) for n in args.size.split("x"))
     built = site.build(Path(tempfile.mkdtemp()) / "site")
     handler = functools.partial(site._Handler, directory=str(built))
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
@@ -113,7 +116,7 @@ def main() -> None:
             page.wait_for_selector("#table[data-game='hard_rug']", state="attached", timeout=60_000)
             loads.append(page.evaluate("performance.now()") / 1000)
             context.close()
-        context = browser.new_context(viewport={"width": 1280, "height": 800})
+        context = browser.new_context(viewport={"width": width, "height": height})
         page = context.new_page()
         page.add_init_script("localStorage.setItem('pasyansy:anim', 'off')")
         if args.no_solver:
