@@ -27,14 +27,19 @@ function layout() {
   const w = parseFloat(board.dataset.w), h = parseFloat(board.dataset.h);
   // On a low, wide screen (a phone on its side) the controls go above the table or in a
   // column beside it, whichever leaves the larger cards: beside suits a layout that the
-  // screen's height limits, above one that its width does.
+  // screen's height limits, above one that its width does. While the deal number is typed
+  // they stay where they are: a phone's keyboard makes the page low and wide for a while.
   const play = document.getElementById("play");
-  play.classList.remove("side");
   let cw = fit(w, h);
-  if (window.innerWidth > window.innerHeight && window.innerHeight <= 520) {
-    play.classList.add("side");
-    const beside = fit(w, h);
-    if (beside > cw) cw = beside; else play.classList.remove("side");
+  const typing = document.activeElement && document.activeElement.tagName === "INPUT";
+  const low = window.innerWidth > window.innerHeight && window.innerHeight <= 520;
+  if (!typing && low) {
+    play.classList.toggle("side"); // the other arrangement, kept if its cards are larger
+    const other = fit(w, h);
+    if (other > cw) cw = other; else play.classList.toggle("side");
+  } else if (!typing && play.classList.contains("side")) {
+    play.classList.remove("side");
+    cw = fit(w, h);
   }
   const size = Math.max(18, Math.min(cw, 110));
   board.style.setProperty("--cw", size + "px");

@@ -106,6 +106,7 @@ def test_a_phone_keyboard_that_turns_the_page_wide_leaves_the_deal_box_alone(bro
     page.set_viewport_size({"width": 390, "height": 330})  # the keyboard takes the lower part of the screen
     page.wait_for_timeout(300)
     assert box.evaluate("e => e === document.activeElement") and box.input_value() == "12"
+    assert page.evaluate("document.getElementById('play').className") == "", "the controls stay above the table"
     page.set_viewport_size({"width": 390, "height": 844})
     box.press("Enter")
     page.wait_for_selector("#table[data-deal='12']", state="attached")
