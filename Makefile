@@ -44,6 +44,7 @@ bench: $(PY_OK) $(NODE_OK) chromium valgrind
 	$(PY) -m benchmarks.midgame
 	$(PY) -m benchmarks.whole_search
 	$(PY) -m benchmarks.instructions
+	$(PY) -m benchmarks.memory
 
 # The solve-rate table of docs/figures.md: every game and rule set, deals 1-1000 (about an hour).
 bench-rates: $(PY_OK)
