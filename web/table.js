@@ -6,6 +6,9 @@ const table = () => document.getElementById("table");
 // Seconds a card takes to slide, by the speed Python puts on <html data-anim>; none when it is "off".
 const FLY_SECONDS = { fast: 0.09, on: 0.18, slow: 0.45 };
 const flight = () => FLY_SECONDS[document.documentElement.dataset.anim];
+// Whether a box is being typed in (the deal number): a phone's keyboard is up, and the page
+// may be low and wide only for as long as it is.
+const typing = () => document.activeElement !== null && document.activeElement.tagName === "INPUT";
 
 function call(kind, payload = {}) {
   if (!window.pasyansyCall) return {};
@@ -28,16 +31,15 @@ function layout() {
   // On a low, wide screen (a phone on its side) the controls go above the table or in a
   // column beside it, whichever leaves the larger cards: beside suits a layout that the
   // screen's height limits, above one that its width does. While the deal number is typed
-  // they stay where they are: a phone's keyboard makes the page low and wide for a while.
+  // they stay where they are.
   const play = document.getElementById("play");
   let cw = fit(w, h);
-  const typing = document.activeElement && document.activeElement.tagName === "INPUT";
   const low = window.innerWidth > window.innerHeight && window.innerHeight <= 520;
-  if (!typing && low) {
+  if (!typing() && low) {
     play.classList.toggle("side"); // the other arrangement, kept if its cards are larger
     const other = fit(w, h);
     if (other > cw) cw = other; else play.classList.toggle("side");
-  } else if (!typing && play.classList.contains("side")) {
+  } else if (!typing() && play.classList.contains("side")) {
     play.classList.remove("side");
     cw = fit(w, h);
   }
@@ -280,7 +282,6 @@ document.addEventListener("DOMContentLoaded", () => {
     const now = window.innerHeight > window.innerWidth;
     // A phone's keyboard, opened for the deal number, can make the page wider than tall: redrawing
     // then would take the box away, and the keyboard with it. The table is only sized again.
-    const typing = document.activeElement && document.activeElement.tagName === "INPUT";
-    if (now !== portrait && !typing) { portrait = now; call("resize"); } else layout();
+    if (now !== portrait && !typing()) { portrait = now; call("resize"); } else layout();
   });
 });
