@@ -320,6 +320,11 @@ def test_the_start_page_lists_the_five_games_and_marks_the_one_in_progress(site_
     assert names == [registry.get(g).name_ru for g in GAMES]
     marked = page.locator(".games a:has(.mark) strong").all_text_contents()
     assert marked == ["Сложный коврик"]
+    # Each game's rules are a small link in its tile's corner, not a tile of their own.
+    for tile in page.locator(".games li").all():
+        box, rules = tile.bounding_box(), tile.locator(".rules-link").bounding_box()
+        assert box and rules and rules["width"] < box["width"] / 3 and rules["height"] < 40, (box, rules)
+        assert rules["x"] + rules["width"] >= box["x"] + box["width"] - 1, "on the tile's right"
     page.get_by_role("link", name="Дамы кувырком").click()
     page.wait_for_selector("#table[data-game='topsy_turvy_queens']", state="attached")
 
