@@ -13,7 +13,7 @@ PORT    ?= 8000
 
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: play build test chromium valgrind bench bench-rates clean
+.PHONY: play build test compiled chromium valgrind bench bench-rates clean
 
 play: build
 	$(PY) -m tools.site serve --port $(PORT)
@@ -35,6 +35,16 @@ $(PY_OK): pyproject.toml Makefile
 $(NODE_OK): package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@
+
+# Сложный коврик's rules and search compiled to C from the same source (tools/compiled.py),
+# for long batch runs in CPython: PASYANSY_COMPILED=build/compiled python -m
+# pygame_engine.batch … The site and the tests use the source.
+COMPILED := build/compiled/rules/hard_rug.py.built-from
+
+compiled: $(COMPILED)
+
+$(COMPILED): $(PY_OK) rules/hard_rug.py $(wildcard pygame_engine/*.py) tools/compiled.py
+	$(PY) -m tools.compiled build/compiled
 
 # Benchmarks: measurements, not tests (see benchmarks/).
 bench: $(PY_OK) $(NODE_OK) chromium valgrind

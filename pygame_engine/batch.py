@@ -178,6 +178,26 @@ def code_version() -> str:
     return digest.hexdigest()[:12]
 
 
+def compiled_modules() -> list[str]:
+    """The games' modules this process runs compiled (``PASYANSY_COMPILED``, ``make
+    compiled``), not from their source: kept in each line the batch writes, and part of
+    the code it names, so that one run's lines all come from one build."""
+    return sorted(name for name, module in sys.modules.items()
+                  if name.startswith("rules.") and not str(getattr(module, "__file__", "")).endswith(".py"))
+
+
+def stale_builds() -> list[str]:
+    """The compiled modules whose source has changed since they were built (``make
+    compiled`` keeps each one's source beside it as ``<module>.py.built-from``)."""
+    stale = []
+    for name in compiled_modules():
+        built = Path(str(sys.modules[name].__file__)).parent / (name.rsplit(".", 1)[1] + ".py.built-from")
+        source = Path(str(rules.__file__)).parent / (name.rsplit(".", 1)[1] + ".py")
+        if built.exists() and built.read_bytes() != source.read_bytes():
+            stale.append(name)
+    return stale
+
+
 def _same_run(record: dict[str, Any], game_id: str, options: dict[str, Any]) -> bool:
     return bool(record["game"] == game_id and registry.get(game_id).normalize_options(record["options"]) == options)
 
@@ -218,7 +238,10 @@ def main(argv: list[str] | None = None) -> None:
         deals = [d for d in deals if d in open_deals]
         if not deals:
             sys.exit(f"{args.retry} leaves no deal of {args.first}–{args.last} unknown")
-    version = code_version()
+    compiled = compiled_modules()
+    if stale := stale_builds():
+        sys.exit(f"{', '.join(stale)}: the compiled build is older than its source; run make compiled again")
+    version = code_version() + ("+compiled" if compiled else "")
     kept: list[dict[str, Any]] = []
     if args.resume:
         if not args.out:
@@ -238,7 +261,7 @@ def main(argv: list[str] | None = None) -> None:
     out = open(args.out, "a" if args.resume else "w") if args.out else sys.stdout  # noqa: SIM115 - closed below
 
     def write(record: dict[str, Any]) -> None:
-        out.write(json.dumps({**record, "code": version}) + "\n")
+        out.write(json.dumps({**record, "code": version, **({"compiled": compiled} if compiled else {})}) + "\n")
         out.flush()
 
     before = yardstick() if args.calibrate else None

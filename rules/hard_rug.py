@@ -183,7 +183,9 @@ class _Board:
     chunk = 4096
     """Positions between looks at the clock (some milliseconds: about 1.5 µs each)."""
 
-    def __init__(self, cells: tuple[int, ...]) -> None:
+    def __init__(self, cells: tuple[int, ...] = ()) -> None:
+        if not cells:
+            return  # a blank board, which :meth:`fork` fills
         self.grid = [_FREE if c == GAP else c for c in cells] + [_ROW_START]
         self.where = [-1] * 53  # a card missing from a test's grid stays at -1
         for i, c in enumerate(cells):
@@ -339,7 +341,7 @@ class _Board:
         return (_MOVE[move[0]][move[1]],)
 
     def fork(self) -> _Board:
-        twin = _Board.__new__(_Board)
+        twin = _Board()  # not _Board.__new__: the compiled build's classes have no such path
         twin.grid, twin.where, twin.gaps, twin.code = list(self.grid), list(self.where), list(self.gaps), self.code
         twin.after = self.after
         return twin
