@@ -191,9 +191,9 @@ def stale_builds() -> list[str]:
     compiled`` keeps each one's source beside it as ``<module>.py.built-from``)."""
     stale = []
     for name in compiled_modules():
-        built = Path(str(sys.modules[name].__file__)).parent / (name.rsplit(".", 1)[1] + ".py.built-from")
-        source = Path(str(rules.__file__)).parent / (name.rsplit(".", 1)[1] + ".py")
-        if built.exists() and built.read_bytes() != source.read_bytes():
+        module = name.rsplit(".", 1)[1]
+        built = Path(str(sys.modules[name].__file__)).parent / f"{module}.py.built-from"
+        if built.exists() and built.read_bytes() != (Path(str(rules.__file__)).parent / f"{module}.py").read_bytes():
             stale.append(name)
     return stale
 

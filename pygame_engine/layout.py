@@ -43,6 +43,7 @@ class Layout:
         raise KeyError(pile)
 
 
-def row(kind: Kind, prefix: str, count: int, y: float, fan: Fan = "none", room: float = 0.0) -> tuple[Slot, ...]:
-    """``count`` slots named ``prefix1`` … in a row from the left edge, 1.1 card widths apart."""
-    return tuple(Slot(f"{prefix}{i + 1}", kind, round(i * 1.1, 3), y, fan, room) for i in range(count))
+def row(kind: Kind, prefix: str, count: int, y: float, fan: Fan = "none", room: float = 0.0,
+        first: int = 1) -> tuple[Slot, ...]:
+    """``count`` slots named ``prefix<first>`` … in a row from the left edge, 1.1 card widths apart."""
+    return tuple(Slot(f"{prefix}{first + i}", kind, round(i * 1.1, 3), y, fan, room) for i in range(count))

@@ -9,8 +9,8 @@ import os
 
 from pygame_engine.registry import register
 
-if compiled := os.environ.get("PASYANSY_COMPILED"):
-    __path__.insert(0, os.path.join(compiled, "rules"))
+if _compiled := os.environ.get("PASYANSY_COMPILED"):
+    __path__.insert(0, os.path.join(_compiled, "rules"))
 
 from rules import hard_rug, shrewish_queens, stumbling_block, thirteen_piles, topsy_turvy_queens
 

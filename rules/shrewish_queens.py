@@ -609,7 +609,7 @@ LAYOUT: Final = Layout(
     slots=(
         *row("foundation", "f", FOUNDATIONS, y=0.0),
         *row("tableau", "t", 4, y=1.2, fan="down", room=0.7),
-        *(Slot(f"t{i + 5}", "tableau", round(i * 1.1, 3), 2.9, fan="down", room=1.7) for i in range(4)),
+        *row("tableau", "t", 4, y=2.9, fan="down", room=1.7, first=5),
         Slot("s", "stock", 4.9, 1.2),
         Slot("a", "aux", 7.7, 1.2),
         Slot("r", "reserve", 4.9, 2.9, fan="right", room=2.8),
@@ -621,9 +621,9 @@ PORTRAIT: Final = Layout(
     height=6.5,
     slots=(
         *row("foundation", "f", 4, y=0.0),
-        *(Slot(f"f{i + 5}", "foundation", round(i * 1.1, 3), 1.1) for i in range(4)),
+        *row("foundation", "f", 4, y=1.1, first=5),
         *row("tableau", "t", 4, y=2.3, fan="down", room=0.9),
-        *(Slot(f"t{i + 5}", "tableau", round(i * 1.1, 3), 4.3, fan="down", room=1.2) for i in range(4)),
+        *row("tableau", "t", 4, y=4.3, fan="down", room=1.2, first=5),
         Slot("s", "stock", 4.5, 0.0),
         Slot("a", "aux", 4.5, 1.1),
         Slot("r", "reserve", 4.5, 2.3, fan="down", room=3.2),
