@@ -26,6 +26,9 @@ class Slot:
     fan: Fan = "none"
     room: float = 0.0
     label: str = ""
+    named: bool = False
+    """Whether the front end shows the pile's name on the table: where two piles of cards
+    face down lie side by side, their backs alone do not tell which is which."""
 
 
 @dataclass(frozen=True, slots=True)

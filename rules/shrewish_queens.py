@@ -610,9 +610,9 @@ LAYOUT: Final = Layout(
         *row("foundation", "f", FOUNDATIONS, y=0.0),
         *row("tableau", "t", 4, y=1.2, fan="down", room=0.7),
         *row("tableau", "t", 4, y=2.9, fan="down", room=1.7, first=5),
-        Slot("s", "stock", 4.9, 1.2),
-        Slot("a", "aux", 7.7, 1.2),
-        Slot("r", "reserve", 4.9, 2.9, fan="right", room=2.8),
+        Slot("s", "stock", 4.9, 1.2, named=True),
+        Slot("a", "aux", 7.7, 1.2, named=True),
+        Slot("r", "reserve", 4.9, 2.9, fan="right", room=2.8, named=True),
     ),
 )
 
@@ -624,9 +624,9 @@ PORTRAIT: Final = Layout(
         *row("foundation", "f", 4, y=1.1, first=5),
         *row("tableau", "t", 4, y=2.3, fan="down", room=0.9),
         *row("tableau", "t", 4, y=4.3, fan="down", room=1.2, first=5),
-        Slot("s", "stock", 4.5, 0.0),
-        Slot("a", "aux", 4.5, 1.1),
-        Slot("r", "reserve", 4.5, 2.3, fan="down", room=3.2),
+        Slot("s", "stock", 4.5, 0.0, named=True),
+        Slot("a", "aux", 4.5, 1.1, named=True),
+        Slot("r", "reserve", 4.5, 2.3, fan="down", room=3.2, named=True),
     ),
 )
 

@@ -149,6 +149,28 @@ def test_every_pile_has_a_name_of_its_own_in_the_players_language(lang: str) -> 
     assert (pile_name(stock, "ru"), pile_name(stock, "en")) == ("колода", "stock")
 
 
+def captions(html: str) -> list[str]:
+    """The captions drawn on the table: across a pile's backs, or as a named slot's label."""
+    on_backs = re.findall(r'<div class="caption"[^>]*>([^<]*)</div>', html)
+    in_slots = re.findall(r'class="slot [^"]* named"[^>]*><span class="label">([^<]*)</span>', html)
+    return [text.replace("\u00ad", "") for text in on_backs + in_slots]
+
+
+def test_the_two_piles_face_down_and_the_reserve_are_named_on_the_table() -> None:
+    table = Table.new("shrewish_queens", 7)
+    for portrait in (False, True):
+        assert captions(table_html(table.view(portrait))) == ["колода", "вспомогательная", "резерв"]
+    table.lang = "en"
+    assert captions(table_html(table.view())) == ["stock", "auxiliary", "reserve"]
+    table.lang = "ru"
+    table.tap("s", -1)  # a draw: the reserve shows its cards, not a caption over them
+    assert table.game.piles(table.state)["r"]
+    assert captions(table_html(table.view())) == ["колода", "вспомогательная"]
+    for game in registry.games():
+        if game.id != "shrewish_queens":
+            assert captions(table_html(Table.new(game.id, 7).view())) == [], game.id
+
+
 @pytest.mark.parametrize(
     ("link", "words"),
     [("#game=chess", "no game 'chess'"), ("#deal=4", "names no game"), ("#game=hard_rug&deal=-3", "'-3'"),

@@ -32,6 +32,14 @@ def card_name(card: int, lang: str) -> str:
     return f"{r} {s}" if lang == "ru" else f"{r} of {s}"
 
 
+CAPTIONS = {
+    # What a named pile (``Slot.named``) shows on the table; a soft hyphen lets the long
+    # word break on a narrow card.
+    "ru": {"stock": "колода", "aux": "вспомо\u00adгательная", "reserve": "резерв"},
+    "en": {"stock": "stock", "aux": "auxiliary", "reserve": "reserve"},
+}
+
+
 ONE_OF_A_KIND = frozenset({"stock", "waste", "reserve", "aux"})  # no game has two of these
 
 
@@ -86,12 +94,14 @@ def table_html(view: dict[str, Any]) -> str:
         z = 10 + order * 60
         pile = view["piles"][slot.pile]
         cards, hidden = pile["cards"], pile["hidden"]
-        label = escape(slot.label if slot.kind != "stock" else str(len(cards)))
+        caption = CAPTIONS[lang][slot.kind] if slot.named else ""
+        label = escape(caption if caption and not cards else slot.label if slot.kind != "stock" else str(len(cards)))
         name = escape(pile_name(slot, lang))
         aimed = hint.get("dst") == slot.pile or (hint.get("kind") != "move" and hint.get("src") == slot.pile)
         target = " hint" if aimed else ""
+        named = " named" if caption and not cards else ""
         parts.append(
-            f'<div class="slot kind-{slot.kind}{target}" data-pile="{slot.pile}" data-index="-1" role="button" '
+            f'<div class="slot kind-{slot.kind}{target}{named}" data-pile="{slot.pile}" data-index="-1" role="button" '
             f'tabindex="0" aria-label="{name}" style="--x:{slot.x};--y:{slot.y}">'
             f'<span class="label">{label}</span></div>'
         )
@@ -106,4 +116,8 @@ def table_html(view: dict[str, Any]) -> str:
             parts.append(html)
         if slot.kind in ("stock", "aux") and cards:
             parts.append(f'<div class="badge" style="--x:{slot.x};--y:{slot.y}">{len(cards)}</div>')
+        if caption and cards and hidden == len(cards):
+            # On the backs, which hide nothing; an empty slot shows it as its label, and a face-up pile shows its cards.
+            style = f"--x:{slot.x};--y:{slot.y}"
+            parts.append(f'<div class="caption" aria-hidden="true" style="{style}">{escape(caption)}</div>')
     return "".join(parts)
