@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 
 import pytest
 from pasyansy_web.links import LinkError, parse_link
 from pasyansy_web.pages import clean_stats, clean_times
-from pasyansy_web.render import card_name, pile_name, table_html
+from pasyansy_web.render import FAN_STEPS, READABLE, card_name, fan, pile_name, table_html
 from pasyansy_web.table import Table
 
 from pygame_engine import SaveError, registry
 from pygame_engine.cards import card_text
+from pygame_engine.layout import Slot
 
 
 def find_card_with_two_places(game_id: str) -> tuple[int, str, int]:
@@ -169,6 +171,36 @@ def test_the_two_piles_face_down_and_the_reserve_are_named_on_the_table() -> Non
     for game in registry.games():
         if game.id != "shrewish_queens":
             assert captions(table_html(Table.new(game.id, 7).view())) == [], game.id
+
+
+@pytest.mark.parametrize("direction", ["down", "right"])
+def test_a_long_fan_shows_its_top_cards_readable_and_squares_the_rest(direction: str) -> None:
+    slot = Slot("r", "reserve", 1.0, 2.0, fan=direction, room=3.2)  # type: ignore[arg-type]
+    along = 1 if direction == "down" else 0
+    step = FAN_STEPS[direction][0]
+    short, squared = fan(slot, 7, 0)
+    assert squared == 0 and all(abs(b[along] - a[along] - step) < 1e-9 for a, b in itertools.pairwise(short))
+    for count in (14, 20, 45, 60):
+        spots, squared = fan(slot, count, 0)
+        ends = [p[along] for p in spots]
+        assert ends[-1] - ends[0] <= slot.room + 1e-9, "the fan keeps to its room"
+        assert ends[: squared + 1] == [ends[0]] * (squared + 1), "the deepest cards lie squared at the pile's place"
+        gaps = [b - a for a, b in itertools.pairwise(ends[squared:])]
+        assert min(gaps) >= READABLE[direction], (count, min(gaps))
+        assert squared == 0 or len(gaps) > slot.room / READABLE[direction] - 1, "no more squared than need be"
+    assert fan(slot, 45, 0)[1] > 0
+    _, squared = fan(slot, 40, 34)
+    assert 0 < squared < 34, "face-down cards are squared first, and only as many as need be"
+
+
+def test_a_squared_pile_says_how_many_cards_it_holds() -> None:
+    table = Table.new("shrewish_queens", 7)
+    while len(table.game.piles(table.state)["r"]) < 45:
+        table.tap("s", -1)
+    count = len(table.game.piles(table.state)["r"])
+    html = table_html(table.view(True))
+    assert f'<div class="badge down" style="--x:4.5;--y:2.3">{count}</div>' in html
+    assert '<div class="badge right"' in table_html(table.view(False))
 
 
 @pytest.mark.parametrize(

@@ -53,19 +53,38 @@ def index_text(card: int, lang: str) -> str:
     return (RANKS_RU if lang == "ru" else RANKS_EN)[rank(card) - 1]
 
 
-def offsets(slot: Slot, count: int, hidden: int) -> list[tuple[float, float]]:
-    """Where each card of a pile lies, in card units; face-down cards are squeezed tighter."""
+FAN_STEPS = {"down": (0.24, 0.1), "right": (0.42, 0.12)}
+"""A fan's step after a face-up card and after a face-down one, in card heights down or
+card widths across."""
+READABLE = {"down": 0.21, "right": 0.36}
+"""The least step after a face-up card that leaves its index readable, "Крупно" too."""
+
+
+def fan(slot: Slot, count: int, hidden: int) -> tuple[list[tuple[float, float]], int]:
+    """Where each card of a pile lies, in card units, and how many of its cards lie squared
+    under the first one fanned.
+
+    A fan that outgrows its room is squeezed, face-down cards tighter. Squeezed so far that
+    the face-up cards' indices would overlap, it fans only the cards nearest its top and
+    squares the deepest under them: a few cards read whole rather than every card as a
+    sliver (a late reserve of Строптивые дамы holds some fifty)."""
     if slot.fan == "none" or count < 2:
-        return [(slot.x, slot.y)] * count
-    down = slot.fan == "down"
-    face_up_step, back_step = (0.24, 0.1) if down else (0.42, 0.12)
-    wanted = sum(back_step if i < hidden else face_up_step for i in range(count - 1))
-    squeeze = min(1.0, slot.room / wanted) if wanted else 1.0
+        return [(slot.x, slot.y)] * count, 0
+    face_up_step, back_step = FAN_STEPS[slot.fan]
+    steps = [back_step if i < hidden else face_up_step for i in range(count - 1)]
+    first = 0
+    while True:
+        wanted = sum(steps[first:])
+        squeeze = min(1.0, slot.room / wanted) if wanted else 1.0
+        if face_up_step * squeeze >= READABLE[slot.fan] or first == count - 1:
+            break
+        first += 1
     spots, pos = [], 0.0
     for i in range(count):
-        spots.append((slot.x, slot.y + pos) if down else (slot.x + pos, slot.y))
-        pos += (back_step if i < hidden else face_up_step) * squeeze
-    return spots
+        spots.append((slot.x, slot.y + pos) if slot.fan == "down" else (slot.x + pos, slot.y))
+        if i >= first:
+            pos += steps[i] * squeeze if i < count - 1 else 0.0
+    return spots, first
 
 
 def _card(card: int, pile: str, i: int, x: float, y: float, face_up: bool, lang: str, z: int) -> str:
@@ -109,13 +128,15 @@ def table_html(view: dict[str, Any]) -> str:
         hinted_from = len(cards) - hint["count"] if moving else None
         if hint.get("dst") == slot.pile and cards:
             hinted_from = len(cards) - 1
-        for i, ((x, y), card) in enumerate(zip(offsets(slot, len(cards), hidden), cards, strict=True)):
+        spots, squared = fan(slot, len(cards), hidden)
+        for i, ((x, y), card) in enumerate(zip(spots, cards, strict=True)):
             html = _card(card, slot.pile, i, x, y, i >= hidden, lang, z + i)
             if hinted_from is not None and i >= hinted_from:
                 html = html.replace('<div class="card ', '<div class="hint card ', 1)
             parts.append(html)
-        if slot.kind in ("stock", "aux") and cards:
-            parts.append(f'<div class="badge" style="--x:{slot.x};--y:{slot.y}">{len(cards)}</div>')
+        if (slot.kind in ("stock", "aux") and cards) or squared:  # how many, where the pile does not show it
+            corner = f" {slot.fan}" if squared else ""  # clear of the index that a fan leaves in sight
+            parts.append(f'<div class="badge{corner}" style="--x:{slot.x};--y:{slot.y}">{len(cards)}</div>')
         if caption and cards and hidden == len(cards):
             # On the backs, which hide nothing; an empty slot shows it as its label, and a face-up pile shows its cards.
             style = f"--x:{slot.x};--y:{slot.y}"
