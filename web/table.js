@@ -100,7 +100,9 @@ function act(kind, payload, srcPile, srcIndex) {
 // player passes through are not searched; one is judged at a time, and while it runs only
 // the latest of those asked since waits. A longer search the player asked for is sent at
 // once, and gives way to the next position: its worker is stopped and a new one started.
-// <html data-solver> says "busy" while it searches.
+// A longer search that answers retires its worker all the same: WebAssembly's memory never
+// shrinks, so the hundreds of MB the search took would stay with the page; the next
+// position starts a new worker. <html data-solver> says "busy" while it searches.
 const JUDGE_DELAY = 250; // ms
 const solver = { worker: null, busy: false, asked: null, long: false, waiting: null, broken: false, timer: 0 };
 
@@ -110,6 +112,10 @@ function startSolver() {
   const worker = new Worker(new URL("./solver-worker.mjs", import.meta.url),
     { type: "module", name: served ? "served" : "fresh" });
   worker.onmessage = (event) => {
+    if (solver.long) {
+      worker.terminate();
+      solver.worker = null;
+    }
     solver.busy = false;
     document.documentElement.dataset.solver = "idle";
     call("verdict", JSON.parse(event.data));

@@ -130,3 +130,24 @@ def test_a_longer_search_when_asked_gives_way_to_the_next_move(site_page: Page, 
     assert settled(page) in ("won", "lost", "unknown")
     assert box.get_attribute("data-moves") == "1" and page_state(page)["moves"] == [move]
     assert page.evaluate("window.workersMade") == 2, "the longer search's worker was stopped for the new position"
+
+
+def test_a_longer_search_that_answers_gives_back_its_workers_memory(site_page: Page, server: str) -> None:
+    page = site_page
+    page.add_init_script("""window.workersMade = 0;
+      const Made = window.Worker;
+      window.Worker = class extends Made { constructor(...args) { super(...args); window.workersMade += 1; } };""")
+    open_game(page, server, "hard_rug", 3)  # won at once, so a longer search answers at once too
+    assert settled(page) == "won"
+    assert len(page.workers) == 1
+    page.evaluate("window.pasyansyCall('longer', '{}')")
+    answered = page.locator("#verdict:not([data-result='pending']):not([data-result='longer'])")
+    answered.wait_for(state="attached", timeout=60_000)
+    assert answered.get_attribute("data-result") == "won"
+    deadline = time.monotonic() + 10
+    while page.workers and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+    assert page.workers == [], "the worker that made the longer search was stopped, its memory with it"
+    open_game(page, server, "hard_rug", 5)  # the same page, another deal: a new search, in a new worker
+    assert settled(page) in ("won", "lost", "unknown")
+    assert page.evaluate("window.workersMade") == 2 and len(page.workers) == 1
