@@ -332,6 +332,28 @@ def test_the_table_keeps_its_cards_in_shape_and_within_reach(browser: Any, serve
     context.close()
 
 
+def test_the_controls_column_keeps_its_width_whatever_its_labels_say(browser: Any, server: str) -> None:
+    context = browser.new_context(viewport={"width": 844, "height": 390}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    open_game(page, server, "stumbling_block", 7)
+    assert page.evaluate("document.getElementById('play').classList.contains('side')")
+    cw = "document.getElementById('table').style.getPropertyValue('--cw')"
+    widths, labels = [page.evaluate(cw)], []
+    for _ in range(2):  # "Начать просмотр: стопка 13", then "Следующая стопка: 12", a shorter label
+        button = page.locator("#controls button[data-call='action']")
+        labels.append(button.text_content())
+        button.click()
+        changed = "(was) => document.querySelector(\"#controls button[data-call='action']\").textContent !== was"
+        page.wait_for_function(changed, arg=labels[-1])
+        widths.append(page.evaluate(cw))
+    assert len(set(labels)) == 2 and len(set(widths)) == 1, (labels, widths)
+    page.locator("#controls button[data-call='new']").click()  # the choice of a deal takes the column
+    box = page.locator("#deal-number").bounding_box()
+    column = page.locator("#controls").bounding_box()
+    assert box and column and box["x"] + box["width"] <= column["x"] + column["width"] + 1, (box, column)
+    context.close()
+
+
 def test_statistics_count_a_game_won_through_the_page(site_page: Page, server: str) -> None:
     page = site_page
     game = registry.get("hard_rug")
