@@ -17,6 +17,9 @@ from tests.test_verdict import lost_history
 pytestmark = pytest.mark.browser
 
 SETTLED = "#verdict:not([data-result='pending'])"
+COUNT_WORKERS = """window.workersMade = 0;
+  const Made = window.Worker;
+  window.Worker = class extends Made { constructor(...args) { super(...args); window.workersMade += 1; } };"""
 
 
 def settled(page: Page) -> str:
@@ -115,9 +118,7 @@ def test_the_indicator_can_be_switched_off_and_then_no_solver_starts(site_page: 
 
 def test_a_longer_search_when_asked_gives_way_to_the_next_move(site_page: Page, server: str) -> None:
     page = site_page
-    page.add_init_script("""window.workersMade = 0;
-      const Made = window.Worker;
-      window.Worker = class extends Made { constructor(...args) { super(...args); window.workersMade += 1; } };""")
+    page.add_init_script(COUNT_WORKERS)
     # Строптивые дамы deal 2: the solver decides it neither in 2 s nor in 20 (docs/decisions.md).
     open_game(page, server, "shrewish_queens", 2)
     assert settled(page) == "unknown"
@@ -134,9 +135,7 @@ def test_a_longer_search_when_asked_gives_way_to_the_next_move(site_page: Page, 
 
 def test_a_longer_search_that_answers_gives_back_its_workers_memory(site_page: Page, server: str) -> None:
     page = site_page
-    page.add_init_script("""window.workersMade = 0;
-      const Made = window.Worker;
-      window.Worker = class extends Made { constructor(...args) { super(...args); window.workersMade += 1; } };""")
+    page.add_init_script(COUNT_WORKERS)
     open_game(page, server, "hard_rug", 3)  # won at once, so a longer search answers at once too
     assert settled(page) == "won"
     assert len(page.workers) == 1

@@ -72,18 +72,16 @@ def fan(slot: Slot, count: int, hidden: int) -> tuple[list[tuple[float, float]],
         return [(slot.x, slot.y)] * count, 0
     face_up_step, back_step = FAN_STEPS[slot.fan]
     steps = [back_step if i < hidden else face_up_step for i in range(count - 1)]
-    first = 0
-    while True:
+    for first in range(count):  # the cards squared under the fan: as few as leave it readable
         wanted = sum(steps[first:])
         squeeze = min(1.0, slot.room / wanted) if wanted else 1.0
-        if face_up_step * squeeze >= READABLE[slot.fan] or first == count - 1:
+        if face_up_step * squeeze >= READABLE[slot.fan]:
             break
-        first += 1
     spots, pos = [], 0.0
     for i in range(count):
         spots.append((slot.x, slot.y + pos) if slot.fan == "down" else (slot.x + pos, slot.y))
-        if i >= first:
-            pos += steps[i] * squeeze if i < count - 1 else 0.0
+        if first <= i < count - 1:
+            pos += steps[i] * squeeze
     return spots, first
 
 
@@ -114,11 +112,12 @@ def table_html(view: dict[str, Any]) -> str:
         pile = view["piles"][slot.pile]
         cards, hidden = pile["cards"], pile["hidden"]
         caption = CAPTIONS[lang][slot.kind] if slot.named else ""
-        label = escape(caption if caption and not cards else slot.label if slot.kind != "stock" else str(len(cards)))
+        in_slot = "" if cards else caption  # an empty named pile's slot says what lies there
+        label = escape(in_slot or (slot.label if slot.kind != "stock" else str(len(cards))))
         name = escape(pile_name(slot, lang))
         aimed = hint.get("dst") == slot.pile or (hint.get("kind") != "move" and hint.get("src") == slot.pile)
         target = " hint" if aimed else ""
-        named = " named" if caption and not cards else ""
+        named = " named" if in_slot else ""
         parts.append(
             f'<div class="slot kind-{slot.kind}{target}{named}" data-pile="{slot.pile}" data-index="-1" role="button" '
             f'tabindex="0" aria-label="{name}" style="--x:{slot.x};--y:{slot.y}">'
