@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Final
 from pygame_engine.cards import JACK, KING, QUEEN, card_text, full_deck, rank, suit
 from pygame_engine.deal import event_rng, shuffled
 from pygame_engine.game import Game, OptionValue, Status
-from pygame_engine.layout import Layout, Slot, row
+from pygame_engine.layout import Fan, Layout, Slot, row
 from pygame_engine.moves import CARD_MOVE, Move
 from pygame_engine.piles import BELOW_IN_SUIT, KING_TO_QUEEN, explain_onto, pile_number
 from pygame_engine.solver import Beam
@@ -603,6 +603,14 @@ caused it: one undo takes all of it back.
 """
 
 
+def _named_piles(stock: tuple[float, float], aux: tuple[float, float], reserve: tuple[float, float],
+                 fan: Fan, room: float) -> tuple[Slot, ...]:
+    """The stock, the auxiliary pile and the reserve at their places, each shown with its
+    name (``Slot.named``): the first two are piles of backs side by side."""
+    return (Slot("s", "stock", *stock, named=True), Slot("a", "aux", *aux, named=True),
+            Slot("r", "reserve", *reserve, fan=fan, room=room, named=True))
+
+
 LAYOUT: Final = Layout(
     width=8.7,
     height=5.6,
@@ -610,9 +618,7 @@ LAYOUT: Final = Layout(
         *row("foundation", "f", FOUNDATIONS, y=0.0),
         *row("tableau", "t", 4, y=1.2, fan="down", room=0.7),
         *row("tableau", "t", 4, y=2.9, fan="down", room=1.7, first=5),
-        Slot("s", "stock", 4.9, 1.2, named=True),
-        Slot("a", "aux", 7.7, 1.2, named=True),
-        Slot("r", "reserve", 4.9, 2.9, fan="right", room=2.8, named=True),
+        *_named_piles(stock=(4.9, 1.2), aux=(7.7, 1.2), reserve=(4.9, 2.9), fan="right", room=2.8),
     ),
 )
 
@@ -624,9 +630,7 @@ PORTRAIT: Final = Layout(
         *row("foundation", "f", 4, y=1.1, first=5),
         *row("tableau", "t", 4, y=2.3, fan="down", room=0.9),
         *row("tableau", "t", 4, y=4.3, fan="down", room=1.2, first=5),
-        Slot("s", "stock", 4.5, 0.0, named=True),
-        Slot("a", "aux", 4.5, 1.1, named=True),
-        Slot("r", "reserve", 4.5, 2.3, fan="down", room=3.2, named=True),
+        *_named_piles(stock=(4.5, 0.0), aux=(4.5, 1.1), reserve=(4.5, 2.3), fan="down", room=3.2),
     ),
 )
 

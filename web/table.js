@@ -35,13 +35,15 @@ function layout() {
   const play = document.getElementById("play");
   let cw = fit(w, h);
   const low = window.innerWidth > window.innerHeight && window.innerHeight <= 520;
-  if (!typing() && low) {
-    play.classList.toggle("side"); // the other arrangement, kept if its cards are larger
-    const other = fit(w, h);
-    if (other > cw) cw = other; else play.classList.toggle("side");
-  } else if (!typing() && play.classList.contains("side")) {
-    play.classList.remove("side");
-    cw = fit(w, h);
+  if (!typing()) {
+    if (low) {
+      play.classList.toggle("side"); // the other arrangement, kept if its cards are larger
+      const other = fit(w, h);
+      if (other > cw) cw = other; else play.classList.toggle("side");
+    } else if (play.classList.contains("side")) {
+      play.classList.remove("side");
+      cw = fit(w, h);
+    }
   }
   const size = Math.max(18, Math.min(cw, 110));
   board.style.setProperty("--cw", size + "px");
