@@ -200,6 +200,9 @@ def test_a_squared_pile_says_how_many_cards_it_holds() -> None:
     count = len(table.game.piles(table.state)["r"])
     html = table_html(table.view(True))
     assert f'<div class="badge down" style="--x:4.5;--y:2.3">{count}</div>' in html
+    squared = fan(table.game.layout(True).slot("r"), count, 0)[1]
+    marked = re.findall(r'class="card (?:red|black) squared" data-pile="r" data-index="(\d+)"', html)
+    assert squared > 0 and marked == [str(i) for i in range(squared)], "the squared cards, for the style sheet"
     assert '<div class="badge right"' in table_html(table.view(False))
 
 

@@ -354,6 +354,52 @@ def test_the_controls_column_keeps_its_width_whatever_its_labels_say(browser: An
     context.close()
 
 
+def test_the_piles_names_keep_within_their_cards_on_a_phone_on_its_side(browser: Any, server: str) -> None:
+    context = browser.new_context(viewport={"width": 844, "height": 390}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    open_game(page, server, "shrewish_queens", 7)
+    widths = page.evaluate("""[...document.querySelectorAll('#table .caption')].map((caption) => {
+      const text = document.createRange();
+      text.selectNodeContents(caption);
+      return [caption.textContent, text.getBoundingClientRect().width];
+    })""")
+    card = float(page.evaluate("document.getElementById('table').style.getPropertyValue('--cw')").removesuffix("px"))
+    assert card < 45 and len(widths) == 2, (card, widths)  # the narrow cards, with the stock and the auxiliary pile
+    assert all(width <= card for _, width in widths), (card, widths)
+    context.close()
+
+
+CARD_ON_TOP = """(selector) => {
+  const card = document.querySelector(selector), box = card.getBoundingClientRect();
+  return document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2).closest('.card') === card;
+}"""
+"""Whether the card ``selector`` names is the one in sight at its own middle."""
+
+
+def test_a_card_squared_under_a_fan_comes_into_sight_when_the_arrow_keys_reach_it(site_page: Page, server: str) -> None:
+    page = site_page
+    game = registry.get("shrewish_queens")
+    history = History(game, 7)
+    while len(game.piles(history.state)["r"]) < 45:
+        history.play("draw")
+    load_save(page, server, history)
+    squared = page.locator("#table .card.squared[data-pile='r']").count()
+    fanned = page.locator("#table .card[data-pile='r']:not(.squared)").count()
+    assert squared > 0 and squared + fanned == len(game.piles(history.state)["r"]), (squared, fanned)
+    under_it = f"#table .card[data-pile='r'][data-index='{squared - 1}']"
+    page.focus("#table .slot[data-pile='r']")
+    for _ in range(fanned):  # to the top card, then down the fan to its first card
+        page.keyboard.press("ArrowUp")
+    assert page.evaluate("document.activeElement.dataset.index") == str(squared)
+    assert not page.evaluate(CARD_ON_TOP, under_it), "a squared card lies hidden under the fan"
+    page.keyboard.press("ArrowUp")
+    assert page.evaluate("document.activeElement.dataset.index") == str(squared - 1)
+    assert page.evaluate(CARD_ON_TOP, under_it), "the card the arrow keys reached is in sight"
+    page.keyboard.press("ArrowDown")
+    assert not page.evaluate(CARD_ON_TOP, under_it), "and goes back under the fan when the focus moves on"
+    assert page.evaluate("document.activeElement.dataset.index") == str(squared)
+
+
 def test_statistics_count_a_game_won_through_the_page(site_page: Page, server: str) -> None:
     page = site_page
     game = registry.get("hard_rug")

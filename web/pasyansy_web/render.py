@@ -33,10 +33,10 @@ def card_name(card: int, lang: str) -> str:
 
 
 CAPTIONS = {
-    # What a named pile (``Slot.named``) shows on the table; a soft hyphen lets the long
-    # word break on a narrow card.
-    "ru": {"stock": "колода", "aux": "вспомо\u00adгательная", "reserve": "резерв"},
-    "en": {"stock": "stock", "aux": "auxiliary", "reserve": "reserve"},
+    # What a named pile (``Slot.named``) shows on the table; soft hyphens let the long
+    # word break, in three lines if need be, on a narrow card.
+    "ru": {"stock": "колода", "aux": "вспо\u00adмо\u00adга\u00adтель\u00adная", "reserve": "резерв"},
+    "en": {"stock": "stock", "aux": "aux\u00adil\u00adia\u00adry", "reserve": "reserve"},
 }
 
 
@@ -85,11 +85,14 @@ def fan(slot: Slot, count: int, hidden: int) -> tuple[list[tuple[float, float]],
     return spots, first
 
 
-def _card(card: int, pile: str, i: int, x: float, y: float, face_up: bool, lang: str, z: int) -> str:
+def _card(card: int, pile: str, i: int, x: float, y: float, face_up: bool, lang: str, z: int,
+          squared: bool = False) -> str:
     style = f"--x:{x:.3f};--y:{y:.3f};z-index:{z}"
     if not face_up:
         return f'<div class="card back" data-pile="{pile}" data-index="{i}" style="{style}"></div>'
     colour = "red" if is_red(card) else "black"
+    if squared:  # under a fan's first card: the style sheet lifts it into sight while it has the focus
+        colour += " squared"
     ix, pip = index_text(card, lang), SUIT_SYMBOLS[suit(card)]
     return (
         f'<div class="card {colour}" data-pile="{pile}" data-index="{i}" data-card="{card_text(card)}" '
@@ -129,7 +132,7 @@ def table_html(view: dict[str, Any]) -> str:
             hinted_from = len(cards) - 1
         spots, squared = fan(slot, len(cards), hidden)
         for i, ((x, y), card) in enumerate(zip(spots, cards, strict=True)):
-            html = _card(card, slot.pile, i, x, y, i >= hidden, lang, z + i)
+            html = _card(card, slot.pile, i, x, y, i >= hidden, lang, z + i, i < squared)
             if hinted_from is not None and i >= hinted_from:
                 html = html.replace('<div class="card ', '<div class="hint card ', 1)
             parts.append(html)
