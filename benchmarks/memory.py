@@ -2,7 +2,9 @@
 indicator's first search runs (2 s), then the player's longer search ("искать дольше",
 20 s) while the page's renderer process, which holds the page and its solver worker, is
 read every quarter of a second. Prints its resident memory before the longer search, at
-its peak and after it (Linux only: it reads /proc).
+its peak, right after it and 15 s later, when the worker started in place of the one that
+searched has loaded its Python (Linux only: it reads /proc); then how long the next deal's
+first verdict takes.
 
     python -m benchmarks.memory [--game shrewish_queens] [--deal 2]
 
@@ -75,11 +77,20 @@ def main() -> None:
         seconds = time.perf_counter() - started
         result = page.evaluate("document.getElementById('verdict').dataset.result")
         after = {pid: mb for pid, mb in renderers().items() if pid in peak}
+        time.sleep(15)
+        later = {pid: mb for pid, mb in renderers().items() if pid in peak}
+        page.goto(base + f"#game={args.game}&deal={args.deal + 1}")
+        page.wait_for_selector(f"#table[data-deal='{args.deal + 1}']", state="attached")
+        asked = time.perf_counter()
+        page.wait_for_function(SETTLED, timeout=120_000, polling=20)
+        next_verdict = time.perf_counter() - asked
         browser.close()
     page_process = max(peak, key=lambda pid: peak[pid])  # Pyodide twice: the largest by far
     print(f"{args.game}, deal {args.deal}: the longer search took {seconds:.1f} s ({result})")
     print(f"the page's renderer, resident memory: {before[page_process]} MB before it, "
-          f"{peak[page_process]} MB at its peak, {after.get(page_process, 0)} MB after it")
+          f"{peak[page_process]} MB at its peak, {after.get(page_process, 0)} MB after it, "
+          f"{later.get(page_process, 0)} MB 15 s later")
+    print(f"deal {args.deal + 1}'s first verdict came {next_verdict:.2f} s after it was opened")
 
 
 if __name__ == "__main__":

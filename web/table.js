@@ -103,8 +103,9 @@ function act(kind, payload, srcPile, srcIndex) {
 // the latest of those asked since waits. A longer search the player asked for is sent at
 // once, and gives way to the next position: its worker is stopped and a new one started.
 // A longer search that answers retires its worker all the same: WebAssembly's memory never
-// shrinks, so the hundreds of MB the search took would stay with the page; the next
-// position starts a new worker. <html data-solver> says "busy" while it searches.
+// shrinks, so the hundreds of MB the search took would stay with the page. A new worker
+// starts at once, so that its Python is ready by the next position, as a page's worker is
+// after its first. <html data-solver> says "busy" while it searches.
 const JUDGE_DELAY = 250; // ms
 const solver = { worker: null, busy: false, asked: null, long: false, waiting: null, broken: false, timer: 0 };
 
@@ -114,7 +115,8 @@ function startSolver() {
   const worker = new Worker(new URL("./solver-worker.mjs", import.meta.url),
     { type: "module", name: served ? "served" : "fresh" });
   worker.onmessage = (event) => {
-    if (solver.long) {
+    const retired = solver.long;
+    if (retired) {
       worker.terminate();
       solver.worker = null;
     }
@@ -124,6 +126,7 @@ function startSolver() {
     const next = solver.waiting;
     solver.waiting = null;
     if (next) send(next.request, next.long);
+    else if (retired) ready();
   };
   worker.onerror = (event) => {
     worker.terminate();
@@ -140,6 +143,17 @@ function failed(why) {
   call("verdict", { result: "error", error: `the solver's worker failed: ${why}`, line: [] });
 }
 
+// The worker, started if there is none; false when it cannot start (the page is told).
+function ready() {
+  try {
+    solver.worker = solver.worker || startSolver();
+    return true;
+  } catch (error) {
+    failed(error); // a browser without module workers, say
+    return false;
+  }
+}
+
 function send(request, long = false) {
   if (solver.broken) return;
   if (solver.busy && solver.long && !long) {
@@ -148,12 +162,7 @@ function send(request, long = false) {
     solver.busy = false;
   }
   if (solver.busy) { solver.waiting = request === solver.asked ? null : { request, long }; return; }
-  try {
-    solver.worker = solver.worker || startSolver();
-  } catch (error) {
-    failed(error); // a browser without module workers, say
-    return;
-  }
+  if (!ready()) return;
   solver.busy = true;
   solver.asked = request;
   solver.long = long;

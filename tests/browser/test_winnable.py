@@ -139,14 +139,16 @@ def test_a_longer_search_that_answers_gives_back_its_workers_memory(site_page: P
     open_game(page, server, "hard_rug", 3)  # won at once, so a longer search answers at once too
     assert settled(page) == "won"
     assert len(page.workers) == 1
+    searcher = page.workers[0]
     page.evaluate("window.pasyansyCall('longer', '{}')")
     answered = page.locator("#verdict:not([data-result='pending']):not([data-result='longer'])")
     answered.wait_for(state="attached", timeout=60_000)
     assert answered.get_attribute("data-result") == "won"
     deadline = time.monotonic() + 10
-    while page.workers and time.monotonic() < deadline:
+    while searcher in page.workers and time.monotonic() < deadline:
         page.wait_for_timeout(50)
-    assert page.workers == [], "the worker that made the longer search was stopped, its memory with it"
-    open_game(page, server, "hard_rug", 5)  # the same page, another deal: a new search, in a new worker
+    assert searcher not in page.workers, "the worker that made the longer search was stopped, its memory with it"
+    assert page.evaluate("window.workersMade") == 2 and len(page.workers) == 1, "and a new one started at once"
+    open_game(page, server, "hard_rug", 5)  # the same page, another deal: judged by the worker already started
     assert settled(page) in ("won", "lost", "unknown")
     assert page.evaluate("window.workersMade") == 2 and len(page.workers) == 1
