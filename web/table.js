@@ -126,7 +126,7 @@ function startSolver() {
     const next = solver.waiting;
     solver.waiting = null;
     if (next) send(next.request, next.long);
-    else if (retired) ready();
+    else if (retired) ensureWorker();
   };
   worker.onerror = (event) => {
     worker.terminate();
@@ -144,7 +144,7 @@ function failed(why) {
 }
 
 // The worker, started if there is none; false when it cannot start (the page is told).
-function ready() {
+function ensureWorker() {
   try {
     solver.worker = solver.worker || startSolver();
     return true;
@@ -162,7 +162,7 @@ function send(request, long = false) {
     solver.busy = false;
   }
   if (solver.busy) { solver.waiting = request === solver.asked ? null : { request, long }; return; }
-  if (!ready()) return;
+  if (!ensureWorker()) return;
   solver.busy = true;
   solver.asked = request;
   solver.long = long;

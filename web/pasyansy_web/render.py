@@ -91,11 +91,11 @@ def _card(card: int, pile: str, i: int, x: float, y: float, face_up: bool, lang:
     if not face_up:
         return f'<div class="card back" data-pile="{pile}" data-index="{i}" style="{style}"></div>'
     colour = "red" if is_red(card) else "black"
-    if squared:  # under a fan's first card: the style sheet lifts it into sight while it has the focus
-        colour += " squared"
+    # A card under a fan's first card: the style sheet lifts it into sight while it has the focus.
+    classes = f"{colour} squared" if squared else colour
     ix, pip = index_text(card, lang), SUIT_SYMBOLS[suit(card)]
     return (
-        f'<div class="card {colour}" data-pile="{pile}" data-index="{i}" data-card="{card_text(card)}" '
+        f'<div class="card {classes}" data-pile="{pile}" data-index="{i}" data-card="{card_text(card)}" '
         f'role="button" tabindex="-1" aria-label="{escape(card_name(card, lang))}" style="{style}">'
         f'<span class="ix">{ix}<b>{pip}</b></span><span class="pip">{pip}</span>'
         f'<span class="ix ix2">{ix}<b>{pip}</b></span></div>'
