@@ -116,10 +116,7 @@ function startSolver() {
     { type: "module", name: served ? "served" : "fresh" });
   worker.onmessage = (event) => {
     const retired = solver.long;
-    if (retired) {
-      worker.terminate();
-      solver.worker = null;
-    }
+    if (retired) retire();
     solver.busy = false;
     document.documentElement.dataset.solver = "idle";
     call("verdict", JSON.parse(event.data));
@@ -143,6 +140,12 @@ function failed(why) {
   call("verdict", { result: "error", error: `the solver's worker failed: ${why}`, line: [] });
 }
 
+// The worker stopped, with the memory its searches took; the next one starts afresh.
+function retire() {
+  solver.worker.terminate();
+  solver.worker = null;
+}
+
 // The worker, started if there is none; false when it cannot start (the page is told).
 function ensureWorker() {
   try {
@@ -157,8 +160,7 @@ function ensureWorker() {
 function send(request, long = false) {
   if (solver.broken) return;
   if (solver.busy && solver.long && !long) {
-    solver.worker.terminate();
-    solver.worker = null;
+    retire();
     solver.busy = false;
   }
   if (solver.busy) { solver.waiting = request === solver.asked ? null : { request, long }; return; }
