@@ -56,3 +56,36 @@ def test_pyodide_deals_and_plays_like_cpython() -> None:
     assert in_pyodide.pop("python")[0] == 3
     assert in_cpython.pop("python")[:2] == [sys.version_info.major, sys.version_info.minor]
     assert in_pyodide == in_cpython
+
+
+# What the page imports as it starts (web/main.py imports the app), with stand-ins for
+# PyScript's module, which only the page has; and the standard library's modules this
+# brings in beyond a fresh Pyodide's.
+START = """
+import json, sys, types
+before = set(sys.modules)
+sys.modules["pyscript"] = types.SimpleNamespace(document=None, window=None)
+from pasyansy_web import app
+from pasyansy_web.links import parse_link
+from pygame_engine import registry
+from pygame_engine.levels import catalogue
+game, deal = parse_link("#game=hard_rug&deal=12")
+registry.get(game).new(deal)
+catalogue(game)
+ours = ("pasyansy_web", "pygame_engine", "rules", "pyscript")
+print(json.dumps(sorted(m for m in set(sys.modules) - before if m.split(".")[0] not in ours)))
+"""
+
+
+@pytest.mark.pyodide
+def test_the_page_starts_without_modules_that_are_slow_to_import_in_pyodide() -> None:
+    # Pyodide compiles these from source on import: urllib.parse (with ipaddress) took some
+    # 80 ms of every start, importlib.resources 13 ms (docs/decisions.md).
+    node = shutil.which("node")
+    assert node, "node is needed to run Pyodide"
+    done = subprocess.run([node, str(ROOT / "tests" / "pyodide_run.mjs"), str(ROOT), START],
+                          capture_output=True, text=True, timeout=300, cwd=ROOT, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    brought = json.loads(done.stdout.strip().splitlines()[-1])
+    assert brought, "the start imports some of the standard library (hashlib, html), so the check sees them"
+    assert not {"urllib.parse", "ipaddress", "importlib.resources"} & set(brought), brought

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import itertools
 import re
+from urllib.parse import parse_qs
 
 import pytest
-from pasyansy_web.links import LinkError, parse_link
+from pasyansy_web.links import LinkError, _fields, parse_link
 from pasyansy_web.pages import clean_stats, clean_times
 from pasyansy_web.render import FAN_STEPS, READABLE, card_name, fan, pile_name, table_html
 from pasyansy_web.table import Table
@@ -234,6 +235,15 @@ def test_a_bad_link_is_explained_in_the_players_language(link: str, ru: str, en:
 def test_good_links() -> None:
     assert parse_link("#game=topsy_turvy_queens") == ("topsy_turvy_queens", None)
     assert parse_link("game=hard_rug&deal=0") == ("hard_rug", 0)
+
+
+def test_links_are_split_as_the_standard_library_splits_them() -> None:
+    pieces = ("game", "=", "&", "deal", "7", "", "a=b", "%41", "+", ";", "&&", "=v", "х")
+    for count in range(1, 5):
+        for parts in itertools.product(pieces, repeat=count):
+            raw = "".join(parts)
+            assert _fields(raw) == parse_qs(raw, keep_blank_values=True), raw
+    assert parse_link("#game=hard%5Frug&deal=7") == ("hard_rug", 7)
 
 
 def test_the_pass_counter_where_the_stock_has_a_limit() -> None:

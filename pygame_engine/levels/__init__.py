@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import random
 from functools import cache
-from importlib import resources
+from pathlib import Path
 from typing import Any
 
 LEVELS = ("easy", "medium", "hard")
@@ -19,8 +19,12 @@ LEVELS = ("easy", "medium", "hard")
 
 @cache
 def catalogue(game_id: str) -> dict[str, Any] | None:
-    """The game's catalogue, or ``None`` when none is shipped yet."""
-    path = resources.files(__package__).joinpath(f"{game_id}.json")
+    """The game's catalogue, or ``None`` when none is shipped yet.
+
+    Read beside this module (the package always lies in files, in the browser too), not
+    through ``importlib.resources``, which costs each start in the browser some 13 ms.
+    """
+    path = Path(__file__).with_name(f"{game_id}.json")
     if not path.is_file():
         return None
     data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
