@@ -5,7 +5,7 @@
 
 The build copies ``web/`` and ``service-worker/``, the core files of Pyodide and
 the files of PyScript from ``node_modules`` (never from a CDN), and zips the game
-packages for PyScript's ``files``.
+packages for PyScript's ``files``, each module beside its bytecode for Pyodide's Python.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ import json
 import shutil
 import subprocess
 import sys
+import tempfile
 import zipfile
 from pathlib import Path
 
@@ -37,17 +38,30 @@ CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-back
                   "--disable-dev-shm-usage"]
 
 
+def _zip_entry(zf: zipfile.ZipFile, arcname: str, data: bytes) -> None:
+    # A fixed timestamp keeps the zip identical between builds of the same code.
+    info = zipfile.ZipInfo(arcname, date_time=(2020, 1, 1, 0, 0, 0))
+    info.compress_type = zipfile.ZIP_DEFLATED
+    zf.writestr(info, data)
+
+
 def _zip_packages(target: Path) -> None:
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as zf:
         for package in PACKAGES:
             for path in sorted((ROOT / package).rglob("*")):
                 if path.is_file() and "__pycache__" not in path.parts and path.suffix in (".py", ".typed", ".json"):
-                    # A fixed timestamp keeps the zip identical between builds of the same code.
                     name = str(path.relative_to(ROOT / package).parent / path.name)
-                    arcname = f"{Path(package).name}/{name}".replace("/./", "/")
-                    info = zipfile.ZipInfo(arcname, date_time=(2020, 1, 1, 0, 0, 0))
-                    info.compress_type = zipfile.ZIP_DEFLATED
-                    zf.writestr(info, path.read_bytes())
+                    _zip_entry(zf, f"{Path(package).name}/{name}".replace("/./", "/"), path.read_bytes())
+
+
+def _add_bytecode(target: Path, pyodide: Path) -> None:
+    """Each module of the zip compiled by Pyodide's own Python, beside its source (tools/bytecode.mjs)."""
+    with tempfile.TemporaryDirectory() as folder:
+        subprocess.run(["node", str(ROOT / "tools" / "bytecode.mjs"), str(pyodide), str(target), folder],
+                       check=True, stdout=subprocess.DEVNULL)
+        with zipfile.ZipFile(target, "a", zipfile.ZIP_DEFLATED) as zf:
+            for path in sorted(Path(folder).rglob("*.pyc")):
+                _zip_entry(zf, path.relative_to(folder).as_posix(), path.read_bytes())
 
 
 def build(out: Path, stamp: str = "") -> Path:
@@ -80,6 +94,7 @@ def build(out: Path, stamp: str = "") -> Path:
         ignore=shutil.ignore_patterns("*.map"),
     )
     _zip_packages(out / "pasyansy.zip")
+    _add_bytecode(out / "pasyansy.zip", out / "pyodide")
     write_icons(out / "icons")
     (out / "version.txt").write_text(stamp or _source_digest())
     _write_precache(out)
