@@ -20,11 +20,17 @@ from pygame_engine.deal import shuffled
 from pygame_engine.game import Game, OptionValue
 from pygame_engine.layout import Layout, Slot, row
 from pygame_engine.moves import CARD_MOVE, Move
-from pygame_engine.piles import ACE_TO_KING, explain_onto, fits_down_in_suit, pile_number, replace
+from pygame_engine.piles import ACE_TO_KING, BELOW_IN_SUIT, explain_onto, pile_number, replace
 
 PILES: Final = 13
 FOUNDATIONS: Final = 8
 Piles = tuple[tuple[int, ...], ...]
+_HOME_AFTER: Final = tuple(ACE_TO_KING.successors().get(card, -1) for card in range(52))
+"""The card a started foundation takes next, by its top card (``-1`` after a king)."""
+_MOVES: Final = tuple(tuple(Move(CARD_MOVE, f"t{i + 1}", f"f{k + 1}" if k < FOUNDATIONS else f"t{k - FOUNDATIONS + 1}")
+                            for k in range(FOUNDATIONS + PILES)) for i in range(PILES))
+"""``_MOVES[i][k]``: pile ``i``'s top card to foundation ``k`` (0 … 7) or onto pile
+``k - 8``, each move made once."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,21 +84,40 @@ class ThirteenPilesBase(Game[ThirteenState]):
         """The foundations that take ``card`` now."""
         if rank(card) == ACE:
             return [j for j, f in enumerate(state.foundations) if not f]
-        return [j for j, f in enumerate(state.foundations) if f and ACE_TO_KING.accepts(f, card)]
+        return [j for j, f in enumerate(state.foundations) if f and _HOME_AFTER[f[-1]] == card]
 
     def ordinary_moves(self, state: ThirteenState) -> list[Move]:
+        """Pile by pile: its top card to each foundation that takes it, then onto each other
+        pile that takes it (a fitting top card or an empty pile), in the piles' order.
+
+        What the foundations and the piles' top cards take is worked out once, as the
+        numbers of the piles that take it, so each pile's top is one look-up (the search's
+        hot spot)."""
+        homes: dict[int, list[int]] = {}
+        empty_foundations: list[int] = []
+        for j, f in enumerate(state.foundations):
+            if not f:
+                empty_foundations.append(j)
+            elif (want := _HOME_AFTER[f[-1]]) >= 0:
+                homes.setdefault(want, []).append(j)
+        onto: dict[int, list[int]] = {}
+        empty: list[int] = []
+        for j, pile in enumerate(state.piles):
+            if not pile:
+                empty.append(j)
+            elif (under := BELOW_IN_SUIT[pile[-1]]) >= 0:
+                onto.setdefault(under, []).append(FOUNDATIONS + j)
+        empty_places = [FOUNDATIONS + j for j in empty]
         moves: list[Move] = []
-        piles = state.piles
-        for i, pile in enumerate(piles):
+        for i, pile in enumerate(state.piles):
             if not pile:
                 continue
-            top = pile[-1]
-            moves += [Move(CARD_MOVE, f"t{i + 1}", f"f{j + 1}") for j in self.homes(state, top)]
-            moves += [
-                Move(CARD_MOVE, f"t{i + 1}", f"t{j + 1}")
-                for j, other in enumerate(piles)
-                if j != i and (not other or fits_down_in_suit(top, other[-1]))
-            ]
+            top, by = pile[-1], _MOVES[i]
+            moves += [by[j] for j in (empty_foundations if rank(top) == ACE else homes.get(top, ()))]
+            places = onto.get(top, [])
+            if empty_places:
+                places = sorted(places + empty_places)
+            moves += [by[k] for k in places if k != FOUNDATIONS + i]
         return moves
 
     def move_cards(self, state: ThirteenState, move: Move) -> ThirteenState:

@@ -7,8 +7,10 @@ import pytest
 from pygame_engine import IllegalMoveError, registry
 from pygame_engine.cards import cards_text, parse_card
 from pygame_engine.deal import shuffled
+from pygame_engine.piles import ACE_TO_KING, fits_down_in_suit
+from rules.thirteen_common import ThirteenPilesBase as ThirteenGame
 from rules.thirteen_common import ThirteenState
-from tests.conftest import perft
+from tests.conftest import perft, random_game
 
 BLOCK = registry.get("stumbling_block")
 PILES13 = registry.get("thirteen_piles")
@@ -244,3 +246,31 @@ def test_move_counts_on_fixed_deals(game_id: str, deal: int, counts: list[int]) 
     game = registry.get(game_id)
 
     assert [perft(game, game.new(deal), d) for d in range(1, len(counts) + 1)] == counts
+
+
+def _card_moves_one_by_one(state: ThirteenState) -> list[str]:
+    """The ordinary moves as the rules say them, pile by pile, each target tried in turn."""
+    moves = []
+    for i, pile in enumerate(state.piles):
+        if not pile:
+            continue
+        top = pile[-1]
+        for j, f in enumerate(state.foundations):
+            if ACE_TO_KING.accepts(f, top):
+                moves.append(f"t{i + 1}>f{j + 1}")
+        for j, other in enumerate(state.piles):
+            if j != i and (not other or fits_down_in_suit(top, other[-1])):
+                moves.append(f"t{i + 1}>t{j + 1}")
+    return moves
+
+
+@pytest.mark.parametrize("game", [BLOCK, PILES13], ids=lambda g: g.id)
+def test_the_ordinary_moves_found_by_table_are_the_rules_moves_in_order(game: ThirteenGame) -> None:
+    seen = 0
+    for deal in range(1, 7):
+        for seed in range(3):
+            for state, _ in random_game(game, deal, seed, max_moves=300):
+                found = [f"{m.src}>{m.dst}" for m in game.ordinary_moves(state)]
+                assert found == _card_moves_one_by_one(state), (deal, seed)
+                seen += bool(found)
+    assert seen > 500, "the random games pass through positions with card moves"
