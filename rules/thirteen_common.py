@@ -33,6 +33,20 @@ _MOVES: Final = tuple(tuple(Move(CARD_MOVE, f"t{i + 1}", f"f{k + 1}" if k < FOUN
 ``k - 8``, each move made once."""
 
 
+
+def _takers(piles: Piles, takes: tuple[int, ...], first: int) -> tuple[dict[int, list[int]], list[int]]:
+    """The numbers of the piles that take each card (``takes[top]`` by their top card, ``-1``
+    for none), and of the empty piles; pile ``j`` is numbered ``first + j``."""
+    by_card: dict[int, list[int]] = {}
+    empty: list[int] = []
+    for j, pile in enumerate(piles, first):
+        if not pile:
+            empty.append(j)
+        elif (card := takes[pile[-1]]) >= 0:
+            by_card.setdefault(card, []).append(j)
+    return by_card, empty
+
+
 @dataclass(frozen=True, slots=True)
 class ThirteenState:
     """A position of either variant.
@@ -93,21 +107,8 @@ class ThirteenPilesBase(Game[ThirteenState]):
         What the foundations and the piles' top cards take is worked out once, as the
         numbers of the piles that take it, so each pile's top is one look-up (the search's
         hot spot)."""
-        homes: dict[int, list[int]] = {}
-        empty_foundations: list[int] = []
-        for j, f in enumerate(state.foundations):
-            if not f:
-                empty_foundations.append(j)
-            elif (want := _HOME_AFTER[f[-1]]) >= 0:
-                homes.setdefault(want, []).append(j)
-        onto: dict[int, list[int]] = {}
-        empty: list[int] = []
-        for j, pile in enumerate(state.piles):
-            if not pile:
-                empty.append(j)
-            elif (under := BELOW_IN_SUIT[pile[-1]]) >= 0:
-                onto.setdefault(under, []).append(FOUNDATIONS + j)
-        empty_places = [FOUNDATIONS + j for j in empty]
+        homes, empty_foundations = _takers(state.foundations, _HOME_AFTER, 0)
+        onto, empty_places = _takers(state.piles, BELOW_IN_SUIT, FOUNDATIONS)
         moves: list[Move] = []
         for i, pile in enumerate(state.piles):
             if not pile:
