@@ -27,6 +27,7 @@ FOUNDATIONS: Final = 8
 Piles = tuple[tuple[int, ...], ...]
 _HOME_AFTER: Final = tuple(ACE_TO_KING.successors().get(card, -1) for card in range(52))
 """The card a started foundation takes next, by its top card (``-1`` after a king)."""
+_ACES: Final = tuple(card for card in range(52) if rank(card) == ACE)
 _MOVES: Final = tuple(tuple(Move(CARD_MOVE, f"t{i + 1}", f"f{k + 1}" if k < FOUNDATIONS else f"t{k - FOUNDATIONS + 1}")
                             for k in range(FOUNDATIONS + PILES)) for i in range(PILES))
 """``_MOVES[i][k]``: pile ``i``'s top card to foundation ``k`` (0 … 7) or onto pile
@@ -45,6 +46,15 @@ def _takers(piles: Piles, takes: tuple[int, ...], first: int) -> tuple[dict[int,
         elif (card := takes[pile[-1]]) >= 0:
             by_card.setdefault(card, []).append(j)
     return by_card, empty
+
+
+def _homes(foundations: Piles) -> dict[int, list[int]]:
+    """The foundations that take each card now, by card: an ace any empty one, another card
+    the started foundation it follows."""
+    homes, empty = _takers(foundations, _HOME_AFTER, 0)
+    if empty:
+        homes.update(dict.fromkeys(_ACES, empty))
+    return homes
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,9 +106,7 @@ class ThirteenPilesBase(Game[ThirteenState]):
 
     def homes(self, state: ThirteenState, card: int) -> list[int]:
         """The foundations that take ``card`` now."""
-        if rank(card) == ACE:
-            return [j for j, f in enumerate(state.foundations) if not f]
-        return [j for j, f in enumerate(state.foundations) if f and _HOME_AFTER[f[-1]] == card]
+        return _homes(state.foundations).get(card, [])
 
     def ordinary_moves(self, state: ThirteenState) -> list[Move]:
         """Pile by pile: its top card to each foundation that takes it, then onto each other
@@ -107,14 +115,14 @@ class ThirteenPilesBase(Game[ThirteenState]):
         What the foundations and the piles' top cards take is worked out once, as the
         numbers of the piles that take it, so each pile's top is one look-up (the search's
         hot spot)."""
-        homes, empty_foundations = _takers(state.foundations, _HOME_AFTER, 0)
+        homes = _homes(state.foundations)
         onto, empty_places = _takers(state.piles, BELOW_IN_SUIT, FOUNDATIONS)
         moves: list[Move] = []
         for i, pile in enumerate(state.piles):
             if not pile:
                 continue
             top, by = pile[-1], _MOVES[i]
-            moves += [by[j] for j in (empty_foundations if rank(top) == ACE else homes.get(top, ()))]
+            moves += [by[j] for j in homes.get(top, ())]
             places = onto.get(top, [])
             if empty_places:
                 places = sorted(places + empty_places)
