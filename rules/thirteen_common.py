@@ -34,7 +34,6 @@ _MOVES: Final = tuple(tuple(Move(CARD_MOVE, f"t{i + 1}", f"f{k + 1}" if k < FOUN
 ``k - 8``, each move made once."""
 
 
-
 def _takers(piles: Piles, takes: tuple[int, ...], first: int) -> tuple[dict[int, list[int]], list[int]]:
     """The numbers of the piles that take each card (``takes[top]`` by their top card, ``-1``
     for none), and of the empty piles; pile ``j`` is numbered ``first + j``."""
