@@ -34,6 +34,11 @@ optional hooks a game may add:
   sound. Only their wins count, and a loss where a beam over the game's own moves
   dropped no position on its way (it has then made every position the full search makes).
 
+A game may add ``search_dead(state)``: a sound proof that no win is left from ``state``.
+The full search expands no position it proves (the depth-first one over states; not
+a game's board), and the quick pass never asks it, since such a proof may cost as much
+as many positions and the quick pass is after wins.
+
 A game may also set ``search_claims = True``: its full search then claims every child of
 a position as it expands it and goes into the last child first (see :func:`_search`),
 an order that finds some games' wins sooner; ``search_claims = "best first"`` claims
@@ -443,10 +448,14 @@ def _search(
         return Verdict("won", (), 0, 0.0)
     seen: set[Hashable] = {key_of(start)}
     nodes = 1
+    dead: Callable[[Any], bool] | None = getattr(game, "search_dead", None) if moves is None else None
 
     def fresh(state: Any) -> Iterator[tuple[tuple[Move, ...], Any]]:
-        """The children of ``state`` not seen before, each claimed as it is made."""
+        """The children of ``state`` not seen before, each claimed as it is made; none
+        when the game proves ``state`` lost."""
         nonlocal nodes
+        if dead is not None and dead(state):
+            return
         for macro in order(state):
             child = apply_macro(state, macro)
             key = key_of(child)

@@ -25,6 +25,7 @@ from pygame_engine.layout import Fan, Layout, Slot, row
 from pygame_engine.moves import CARD_MOVE, Move
 from pygame_engine.piles import BELOW_IN_SUIT, KING_TO_QUEEN, explain_onto, pile_number
 from pygame_engine.solver import Beam
+from rules.shrewish_stuck import pile_never_used_up
 
 if TYPE_CHECKING:
     from pygame_engine.solver import QuickStep
@@ -345,6 +346,12 @@ class ShrewishQueens(Game[ShrewState]):
                     return [(move,)]
         return [(move,) for move in moves]
 
+    def search_dead(self, s: ShrewState) -> bool:
+        """A sound proof that the deal cannot be won from here: the auxiliary pile can never
+        be used up (:mod:`rules.shrewish_stuck`). It costs as much as ten to thirty
+        positions, so only the full search asks it (``docs/decisions.md``)."""
+        return pile_never_used_up(s.foundations, s.tableau, s.stock, s.aux, s.reserve)
+
     def homeward_moves(self, s: ShrewState) -> list[tuple[Move, ...]]:
         """Pruned moves for half of the quick pass's beams, which need not be sound:
         :meth:`search_moves`, except that any card but a jack that can go home, from the
@@ -406,10 +413,11 @@ class ShrewishQueens(Game[ShrewState]):
         in milliseconds); beams to 0.6, stage by stage of draws, by six scores and widths
         10, 50, 200 and 1,000, each score over the sound moves and then over
         :meth:`homeward_moves`; then a best-first search with both of :meth:`search_score`'s
-        queues to 0.95; the full search gets the rest (``docs/decisions.md``)."""
+        queues to 0.85; the full search, which asks :meth:`search_dead`, gets the rest
+        (``docs/decisions.md``)."""
         scores = (self.progress, self.aux_first, self.even, self.aux_and_places, self.near_empty, self.small_places)
         beams = Beam(scores, (10, 50, 200, 1000), ends_stage, (None, self.homeward_moves))
-        return [(0.05, None), (0.6, beams), (0.95, self.search_score)]
+        return [(0.05, None), (0.6, beams), (0.85, self.search_score)]
 
     restart_nodes = 2000
 

@@ -12,6 +12,7 @@ from pygame_engine.cards import QUEEN, cards_text, parse_card, rank
 from pygame_engine.deal import event_rng, shuffled
 from pygame_engine.layout import Layout, Slot
 from pygame_engine.moves import CARD_MOVE, Move
+from pygame_engine.solver import solve
 from rules.shrewish_queens import ShrewState, Step
 from tests.conftest import perft, won_history
 
@@ -298,6 +299,45 @@ def test_the_quick_moves_give_the_same_state_as_the_full_ones() -> None:
             state = GAME.apply(state, move)
     assert tried > 1000 and plain_draws > 100 and emptying > 100 and from_reserve > 20, (
         tried, plain_draws, emptying, from_reserve)
+
+
+# --- the proof that the auxiliary pile is never used up (rules.shrewish_stuck) -------------
+
+QUEENS_ON_EVERY_PLACE = ("QS", "QS", "QH", "QH", "QD", "QD", "QC", "QC")
+
+
+def test_places_held_for_good_leave_the_auxiliary_pile_unused() -> None:
+    # Every place holds a queen, no foundation is begun and no king is left to draw, so no
+    # place can ever empty and the pile's two of clubs never lands: lost, though three
+    # draws are still to be made. With a place that can empty (the three of clubs onto
+    # its foundation) and no other card to land, nothing is proved.
+    stuck = position(tableau=QUEENS_ON_EVERY_PLACE, stock="5H 6H 7H", aux="KS 2C")
+    assert GAME.search_dead(stuck)
+    assert solve(GAME, stuck).result == "lost"
+    free = position(tableau=("3C", *QUEENS_ON_EVERY_PLACE[1:]), foundations=("KC AC 2C",), stock="5H 6H 7H",
+                    aux="KS 2C")
+    assert not GAME.search_dead(free)
+
+
+def test_each_landing_needs_a_bottom_card_that_can_leave() -> None:
+    # One place can empty (the three of clubs goes home), so the pile's top card lands;
+    # but it is a five of hearts, which neither a foundation (no king of hearts is left to
+    # come) nor a place (no six of hearts can ever lie on one) can ever take, so the next
+    # card never lands. With that five alone in the pile, nothing is proved.
+    stuck = position(tableau=("3C", *QUEENS_ON_EVERY_PLACE[1:]), foundations=("KC AC 2C",), stock="5H 6H 7H",
+                     aux="4D 5H")
+    assert GAME.search_dead(stuck)
+    assert not GAME.search_dead(position(tableau=("3C", *QUEENS_ON_EVERY_PLACE[1:]), foundations=("KC AC 2C",),
+                                         stock="5H 6H 7H", aux="5H"))
+
+
+@pytest.mark.parametrize("deal", [1, 3, 4, 5, 6, 7])
+def test_the_proof_never_fires_along_a_won_game(deal: int) -> None:
+    state = GAME.new(deal)
+    for move in won_history(GAME, deal, max_nodes=20_000).moves:
+        assert not GAME.search_dead(state)
+        state = GAME.apply(state, move)
+    assert GAME.is_won(state)
 
 
 @pytest.mark.parametrize("portrait", [False, True])
