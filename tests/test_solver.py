@@ -221,7 +221,8 @@ def test_shrewish_deal_42_is_proved_lost_by_the_unused_pile() -> None:
 def test_best_first_decides_as_the_full_search(deal: int, back: int, result: str, queues: str) -> None:
     # Exhausted, the best-first search has expanded the same positions as the full
     # search, so it proves the same loss; a win it finds replays. So with the game's two
-    # queues taking turns, and with its first score alone (a number, not a tuple).
+    # queues taking turns, and with its first score alone (a number, not a tuple). (The
+    # full search here without the proof that it alone asks, search_dead.)
     game = registry.get("shrewish_queens")
     start = _walk(game, deal, back)
     score = game.search_score if queues == "both" else game.progress
@@ -237,7 +238,8 @@ def test_best_first_decides_as_the_full_search(deal: int, back: int, result: str
 @pytest.mark.parametrize(("deal", "back"), [(79, 40), (71, 40)])
 def test_a_beam_proves_a_loss_only_when_it_dropped_nothing(deal: int, back: int) -> None:
     # Lost positions late in seeded games: a beam wide enough never to drop a position
-    # makes exactly the positions of the full search and proves the same loss; a beam
+    # makes exactly the positions of the full search (without search_dead, which only
+    # the full search asks) and proves the same loss; a beam
     # ten wide drops some, runs dry sooner, and proves nothing.
     game = registry.get("shrewish_queens")
     start = _walk(game, deal, back)
