@@ -37,7 +37,9 @@ optional hooks a game may add:
 A game may add ``search_dead(state)``: a sound proof that no win is left from ``state``.
 The full search expands no position it proves (the depth-first one over states; not
 a game's board), and the quick pass never asks it, since such a proof may cost as much
-as many positions and the quick pass is after wins.
+as many positions and the quick pass is after wins. A cheap proof belongs in
+``search_moves`` instead, as no moves at all (Дамы кувырком's prisoners), so that every
+search uses it.
 
 A game may also set ``search_claims = True``: its full search then claims every child of
 a position as it expands it and goes into the last child first (see :func:`_search`),

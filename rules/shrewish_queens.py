@@ -25,7 +25,6 @@ from pygame_engine.layout import Fan, Layout, Slot, row
 from pygame_engine.moves import CARD_MOVE, Move
 from pygame_engine.piles import BELOW_IN_SUIT, KING_TO_QUEEN, explain_onto, pile_number
 from pygame_engine.solver import Beam
-from rules.shrewish_stuck import pile_never_used_up
 
 if TYPE_CHECKING:
     from pygame_engine.solver import QuickStep
@@ -350,6 +349,9 @@ class ShrewishQueens(Game[ShrewState]):
         """A sound proof that the deal cannot be won from here: the auxiliary pile can never
         be used up (:mod:`rules.shrewish_stuck`). It costs as much as ten to thirty
         positions, so only the full search asks it (``docs/decisions.md``)."""
+        # Imported here, not above: that module takes the penalties' sizes from this one.
+        from rules.shrewish_stuck import pile_never_used_up
+
         return pile_never_used_up(s.foundations, s.tableau, s.stock, s.aux, s.reserve)
 
     def homeward_moves(self, s: ShrewState) -> list[tuple[Move, ...]]:

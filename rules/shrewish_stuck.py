@@ -43,13 +43,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from pygame_engine.cards import ACE, JACK, KING, QUEEN, make_card, rank, suit
+from rules.shrewish_queens import AUX_PENALTY, RESERVE_PENALTY
+
 INF = 1 << 30
 """Never."""
-_RANKS = 13
-_QUEEN_INDEX = 11  # card % 13 of a queen (A = 0 … K = 12)
-_KING_INDEX = 12
-_PENALTY = 3  # cards a drawn queen that does not fit sends from the reserve's bottom
-_PACKET = 5  # cards a queen from the auxiliary pile sends under the stock
+_SUIT_RUNS = tuple(tuple(make_card(s, r) for r in range(ACE, KING + 1)) for s in range(4))
+"""Each suit's cards, ace first (rank ``r`` at ``r - 1``)."""
 WORLDS = 3
 """How many worlds (landings made) the proof works out before it gives up."""
 
@@ -69,7 +69,7 @@ def pile_never_used_up(foundations: Sequence[Sequence[int]], tableau: Sequence[S
     while True:
         # The next landing: the kings before it go home with it.
         j = i
-        while j < len(pile) and pile[j] % _RANKS == _KING_INDEX:
+        while j < len(pile) and rank(pile[j]) == KING:
             j += 1
         if j >= len(pile):
             return False
@@ -85,13 +85,13 @@ def pile_never_used_up(foundations: Sequence[Sequence[int]], tableau: Sequence[S
                 return False
             if leavable < landings:
                 return True
-        kings += [card // _RANKS for card in pile[i:j]]
+        kings += [suit(card) for card in pile[i:j]]
         card = pile[j]
         landed.append(card)
         i = j + 1
-        if card % _RANKS == _QUEEN_INDEX:
-            packet += pile[i : i + _PACKET]
-            i += _PACKET
+        if rank(card) == QUEEN:
+            packet += pile[i : i + AUX_PENALTY]
+            i += AUX_PENALTY
 
 
 def _leavable_bottoms(foundations: Sequence[Sequence[int]], tableau: Sequence[Sequence[int]],
@@ -102,34 +102,34 @@ def _leavable_bottoms(foundations: Sequence[Sequence[int]], tableau: Sequence[Se
     lengths: list[list[int]] = [[], [], [], []]  # the begun foundations' lengths, by suit
     for f in foundations:
         if f:
-            lengths[f[0] // _RANKS].append(len(f))
+            lengths[suit(f[0])].append(len(f))
     king_draws: list[list[int]] = [[], [], [], []]  # when a king of the suit could go home
     for s in kings_given:
         king_draws[s].append(0)
     free: list[int] = []  # the packets' cards
     queens = 0
     for card in packet:
-        if card % _RANKS == _KING_INDEX:
-            king_draws[card // _RANKS].append(0)
+        if rank(card) == KING:
+            king_draws[suit(card)].append(0)
         else:
             free.append(card)
-            queens += card % _RANKS == _QUEEN_INDEX
+            queens += rank(card) == QUEEN
     # The reserve and the stock as one pile, each card with the draw that lays it.
     cards = list(reserve)
     laid = [0] * len(reserve)
     for k, card in enumerate(reversed(stock), 1):
-        if card % _RANKS == _KING_INDEX:
-            king_draws[card // _RANKS].append(k)
+        if rank(card) == KING:
+            king_draws[suit(card)].append(k)
         else:
-            queens += card % _RANKS == _QUEEN_INDEX
+            queens += rank(card) == QUEEN
             cards.append(card)
             laid.append(k)
     for draws in king_draws:
         draws.sort()
     penalties = queens > 0  # with no queen to draw, no card ever goes round
     reach = 0
-    while (new := min(len(reserve), _PENALTY * queens)) > reach:
-        queens += sum(1 for card in reserve[reach:new] if card % _RANKS == _QUEEN_INDEX)
+    while (new := min(len(reserve), RESERVE_PENALTY * queens)) > reach:
+        queens += sum(1 for card in reserve[reach:new] if rank(card) == QUEEN)
         reach = new
     if penalties and reach >= len(reserve):
         return -1
@@ -197,23 +197,23 @@ def _ready(lengths: list[list[int]], king_draws: list[list[int]], earliest: list
     """The earliest draw at which each card could be taken by a foundation or a place."""
     ready = [INF] * 52
     for s in range(4):
-        base = s * _RANKS
+        run = _SUIT_RUNS[s]
         starts = [(length, 0) for length in lengths[s]]
         starts += [(1, draw) for draw in king_draws[s][: 2 - len(lengths[s])]]
         for length, t in starts:
             # A foundation of ``length`` cards (K, A, …) takes rank ``length`` next.
-            for index in range(base + length - 1, base + _QUEEN_INDEX + 1):
+            for card in run[length - 1 : QUEEN]:
                 if t >= INF:
                     break
-                if t < ready[index]:
-                    ready[index] = t
-                if earliest[index] > t:
-                    t = earliest[index]
+                if t < ready[card]:
+                    ready[card] = t
+                if earliest[card] > t:
+                    t = earliest[card]
         # Onto a place: a jack onto a queen there (no card brings a queen to a place),
         # a lower card onto the next one up, uncovered there or brought there.
-        up = on_top[base + _QUEEN_INDEX]
-        for index in range(base + _QUEEN_INDEX - 1, base - 1, -1):
-            if up < ready[index]:
-                ready[index] = up
-            up = min(on_top[index], max(earliest[index], up))
+        up = on_top[run[QUEEN - 1]]
+        for card in run[JACK - 1 :: -1]:
+            if up < ready[card]:
+                ready[card] = up
+            up = min(on_top[card], max(earliest[card], up))
     return ready
