@@ -3,55 +3,56 @@
 A win needs every card home, the auxiliary pile's too, and that pile gives its cards
 only to the places: rule R refills an emptied place from its top (a king goes home and
 the place is refilled again; a queen stays, and the five cards under it go under the
-stock). So each card that *lands* on a place from the pile needs one place emptied
-first, and the ``m``-th landing needs ``m`` emptyings. A place empties only when its
-bottom card leaves (home, or onto a place's top card one rank higher in its suit), and
-every bottom card leaves at most once; the bottoms are the places' present ones and the
-pile's cards that have landed. So if, with the first ``m - 1`` landings made, fewer than
-``m`` bottoms could ever leave, the ``m``-th landing never comes and the game is lost.
+stock). So a card *lands* on a place from the pile only when a place has emptied, one
+landing for each emptying, and a place empties only when its bottom card leaves (home,
+or onto a place's top card one rank higher in its suit). The bottoms are the places'
+present ones and the landed cards.
 
-Which bottoms could ever leave is worked out in a relaxed game that allows more than
-the real one (so a "never" in it is a "never" in the real game). Time is counted in
-draws. The stock is drawn in its order (cards only ever go *under* it), so its ``k``-th
-card is laid on the reserve at draw ``k``, or goes home if it is a king. The reserve
-and the cards still to be drawn form one pile, and a card in it can be played at draw
-``t`` only if every card laid on it by then has been played by ``t``. Each card gets the
-earliest draw at which it could leave its pile (``INF``: never), from the earliest draws
-at which its foundation could take it (a king there, and one copy of every card below
-it gone) or a place's top card could (that card uncovered, or brought there itself).
-The landed cards, the kings the pile gives with them and the queens' packets count as
-there from the start, and the packets' cards as free to play whenever they fit: all of
-that only allows more. The least solution of these equations, reached by lowering
-every time from ``INF`` until nothing changes, is a lower bound on every real move's draw.
+The proof plays a relaxed game that allows more than the real one, so that what never
+happens in it never happens in the real game either. Time is counted in draws. The stock
+is drawn in its order (cards only ever go *under* it), so its ``k``-th card is laid on
+the reserve at draw ``k``, or goes home if it is a king. The reserve and the cards still
+to be drawn form one pile whose top card alone can be played. Every card is played the
+moment it may be, and it may go:
+
+* home, once a foundation of its suit is begun (the first two kings of the suit to come)
+  and one copy of each card between has gone, from wherever;
+* onto a place, once a copy of the card one rank higher could lie there on top:
+  uncovered on a place, or itself put there.
+
+A card that has gone covers nothing any more, and a card put on a place covers nothing
+either. Each time a bottom card leaves, the pile's next cards land: the kings before the
+next card go home, the card becomes a place of its own, and a queen's packet becomes
+free to play whenever it fits (the real packet is drawn later, and only then).
+Everything happens in the relaxed game no later than in the real one (by induction
+over the real game's moves), so if the pile is not used up when the relaxed game has
+played its last draw and everything it lets go, it never is: the game is lost.
 
 The reserve's bottom cards are the one way round the order: a queen drawn that does not
-fit sends the reserve's bottom three under the stock. Each queen still in the stock can
-do that once, and so can each queen among the cards it brings round, so at most
-``reach`` bottom cards ever go (those are taken as playable whenever they fit, from the
-first draw). A card laid later could go round only once every card of the present
-reserve above the reach has been played; so the bound stands only while one of those
-can never be played (or no queen is left to draw), and the test answers "not proved"
-otherwise.
+fit sends the reserve's bottom three under the stock. Each queen that could be drawn can
+do that once: the stock's, those in the packets of the landings made, and each queen
+among the cards they bring round; so at most ``reach`` bottom cards ever go (those are
+taken as free to play from the first draw). When the relaxed game lands more queens with
+packets of queens than were counted, it is played again with them. A card laid later
+could go round only once every card of the present reserve above the reach has been
+played; so the bound stands only while one of those is never played in the relaxed game
+(or no queen is left to draw), and the test answers "not proved" otherwise.
 
-The worlds are worked out lazily, each only when the last no longer suffices, and at
-most :data:`WORLDS` of them, as each costs as much as ten to thirty positions of the
-search. Measured in ``docs/decisions.md``; it never fired along the winning lines of
-226 deals of 1–300 (61,229 positions), and the tests check six of them.
+The relaxed game is played forward once, each card, foundation and place looked at only
+when something changes for it: some 30 µs a test, about as much as one or two positions
+of the search. Measured in ``docs/decisions.md``; the tests check that it never fires
+along the won games of six deals.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pygame_engine.cards import ACE, JACK, KING, QUEEN, make_card, rank, suit
+from pygame_engine.cards import ACE, KING, QUEEN, make_card, rank, suit
 from rules.shrewish_queens import AUX_PENALTY, RESERVE_PENALTY
 
-INF = 1 << 30
-"""Never."""
-_SUIT_RUNS = tuple(tuple(make_card(s, r) for r in range(ACE, KING + 1)) for s in range(4))
-"""Each suit's cards, ace first (rank ``r`` at ``r - 1``)."""
-WORLDS = 3
-"""How many worlds (landings made) the proof works out before it gives up."""
+ANY = 1 << 30
+"""A reach past every card: all may have gone round."""
 
 
 def pile_never_used_up(foundations: Sequence[Sequence[int]], tableau: Sequence[Sequence[int]],
@@ -61,159 +62,252 @@ def pile_never_used_up(foundations: Sequence[Sequence[int]], tableau: Sequence[S
     if not aux:
         return False
     pile = aux[::-1]  # its top card first
-    kings: list[int] = []
-    landed: list[int] = []
-    packet: list[int] = []
-    leavable = 0  # bottoms that could leave, in the smaller world last worked out
-    i = landings = worlds = 0
+    # The queens each landing sends under the stock in its packet (which cards land and
+    # which go as packets follows from the pile's order alone).
+    packets: list[int] = []
+    i = 0
+    while i < len(pile):
+        i += 1
+        if rank(pile[i - 1]) != KING:
+            packets.append(0)
+            if rank(pile[i - 1]) == QUEEN:
+                packets[-1] = sum(1 for card in pile[i : i + AUX_PENALTY] if rank(card) == QUEEN)
+                i += AUX_PENALTY
+    drawn = sum(1 for card in stock if rank(card) == QUEEN)
+    landings = 0  # the landings whose packets' queens are counted
     while True:
-        # The next landing: the kings before it go home with it.
-        j = i
-        while j < len(pile) and rank(pile[j]) == KING:
-            j += 1
-        if j >= len(pile):
+        # The queens that could be drawn: the stock's, the counted packets' and those
+        # that their penalties bring round from the reserve's bottom.
+        queens = drawn + sum(packets[:landings])
+        reach = 0
+        while (new := min(len(reserve), RESERVE_PENALTY * queens)) > reach:
+            queens += sum(1 for card in reserve[reach:new] if rank(card) == QUEEN)
+            reach = new
+        if queens and reach >= len(reserve):
+            break  # no bound
+        world = _World(foundations, tableau, stock, pile, reserve, reach)
+        if not world.run():
             return False
-        landings += 1
-        if leavable < landings:
-            # A larger world allows at least as much, so a new one is worked out only when
-            # the last no longer suffices; a loss is mostly proved in the first or second.
-            if worlds == WORLDS:
+        if queens and all(world.gone[world.in_cards + k] for k in range(reach, len(reserve))):
+            break  # the bound does not stand
+        if sum(packets[landings : world.landings]) == 0:
+            return True
+        landings = world.landings  # more queens than counted could come: again, with them
+    # Without a bound, any card may have gone round by the end of the stock.
+    return _World(foundations, tableau, stock, pile, reserve, ANY).run()
+
+
+class _World:
+    """The relaxed game played forward draw by draw, every card played the moment it may
+    be, and the auxiliary pile's cards landing as the places empty."""
+
+    def __init__(self, foundations: Sequence[Sequence[int]], tableau: Sequence[Sequence[int]],
+                 stock: Sequence[int], pile: Sequence[int], reserve: Sequence[int], reach: int) -> None:
+        # The reserve and the stock as one pile, each card with the draw that lays it;
+        # the kings among the stock's cards go home at theirs.
+        cards = list(reserve)
+        self.laid = [0] * len(reserve)
+        self.kings: list[list[int]] = [[] for _ in range(len(stock) + 1)]  # by draw, the kings' suits
+        for k, card in enumerate(reversed(stock), 1):
+            if rank(card) == KING:
+                self.kings[k].append(suit(card))
+            else:
+                cards.append(card)
+                self.laid.append(k)
+        self.pile = pile
+        self.next = 0  # the auxiliary pile's next card
+        self.landings = 0  # the cards landed from it (kings not counted)
+        self.reach = reach
+        self.late = False  # the stock's present cards are all drawn
+        self.packets: list[int] = []  # the packets' cards, drawn only after them
+        # Every card by a number: the places' cards, the reserve-and-stock pile's, then
+        # the landed and the packets' as they come; ``where`` its pile (a place's number,
+        # the reserve-and-stock pile as -1, a packet's card as -2), ``at`` its height in it.
+        self.places: list[Sequence[int]] = list(tableau)
+        self.value = [card for place in tableau for card in place]
+        self.where = [p for p, place in enumerate(tableau) for _ in place]
+        self.at = [k for place in tableau for k in range(len(place))]
+        self.first = [0] * len(tableau)  # each place's bottom card's number
+        for p in range(1, len(tableau)):
+            self.first[p] = self.first[p - 1] + len(tableau[p - 1])
+        self.in_cards = len(self.value)
+        self.value += cards
+        self.where += [-1] * len(cards)
+        self.at += range(len(cards))
+        self.copies: list[list[int]] = [[] for _ in range(52)]
+        for i, card in enumerate(self.value):
+            self.copies[card].append(i)
+        self.gone = [False] * len(self.value)
+        self.top = [len(place) - 1 for place in tableau]  # each place's top card's height
+        self.shown = 0  # the reserve-and-stock pile's cards laid so far
+        while self.shown < len(cards) and self.laid[self.shown] == 0:
+            self.shown += 1
+        self.cards_top = self.shown - 1  # its top card's height
+        self.draw = 0
+        self.went_any = [False] * 52  # a copy of the card has gone
+        self.on_top = [False] * 52  # a copy has lain uncovered on a place
+        self.ready = [False] * 52  # a foundation or a place could take the card
+        self.up = [False] * 52  # a copy could lie on top of a place
+        self.reached = [False] * 52  # a foundation's run has come to the card
+        self.waits = [False] * 52  # a foundation's run waits for the card to go
+        self.begun = [0, 0, 0, 0]  # foundations begun, by suit
+        self.due: list[int] = []  # cards that may go now
+        for place in tableau:
+            if place:
+                self._uncovered(place[-1])
+        for f in foundations:
+            if f:
+                self.begun[suit(f[0])] += 1
+                self._begin(make_card(suit(f[0]), len(f)))
+
+    def run(self) -> bool:
+        """Play every draw, then what comes round after them; whether the auxiliary pile
+        is still not used up at the end."""
+        for draw, suits in enumerate(self.kings):
+            self.draw = draw
+            if draw and self.shown < len(self.laid) and self.laid[self.shown] == draw:
+                self.cards_top = self.shown
+                self.shown += 1
+                if self.ready[self.value[self.in_cards + self.cards_top]]:
+                    self.due.append(self.in_cards + self.cards_top)
+            for s in suits:
+                self._king(s)
+            self._settle()
+            if self.next >= len(self.pile):
                 return False
-            worlds += 1
-            leavable = _leavable_bottoms(foundations, tableau, stock, reserve, kings, landed, packet)
-            if leavable < 0:
-                return False
-            if leavable < landings:
-                return True
-        kings += [suit(card) for card in pile[i:j]]
-        card = pile[j]
-        landed.append(card)
-        i = j + 1
+        # After the last draw: the cards that went under the stock, free to play.
+        self.late = True
+        for k in range(min(self.reach, len(self.laid))):
+            if not self.gone[self.in_cards + k] and self.ready[self.value[self.in_cards + k]]:
+                self.due.append(self.in_cards + k)
+        self._packet(self.packets)
+        self._settle()
+        return self.next < len(self.pile)
+
+    def _king(self, s: int) -> None:
+        """A king of suit ``s`` goes home: it begins a foundation if one is left to begin."""
+        if self.begun[s] < 2:
+            self.begun[s] += 1
+            self._begin(make_card(s, ACE))
+
+    def _begin(self, card: int) -> None:
+        """A foundation takes ``card`` next (its rank may be past the queen: a full one)."""
+        while rank(card) <= QUEEN:
+            if self.reached[card]:
+                return
+            self.reached[card] = True
+            self._make_ready(card)
+            if not self.went_any[card]:
+                self.waits[card] = True
+                return
+            card += 1
+
+    def _land(self) -> None:
+        """A place emptied: the auxiliary pile refills it (kings go home on the way; a
+        queen's packet of five goes under the stock, its cards taken as free to play)."""
+        pile = self.pile
+        while self.next < len(pile) and rank(pile[self.next]) == KING:
+            self._king(suit(pile[self.next]))
+            self.next += 1
+        if self.next >= len(pile):
+            return
+        card = pile[self.next]
+        self.next += 1
+        self.landings += 1
+        self.first.append(len(self.value))
+        self.top.append(0)
+        self._add(card, len(self.places), 0)
+        self.places.append((card,))
+        self._uncovered(card)
         if rank(card) == QUEEN:
-            packet += pile[i : i + AUX_PENALTY]
-            i += AUX_PENALTY
+            packet = pile[self.next : self.next + AUX_PENALTY]
+            self.next += AUX_PENALTY
+            if self.late:
+                self._packet(packet)
+            else:
+                self.packets += packet
 
+    def _packet(self, cards: Sequence[int]) -> None:
+        """A packet's cards are drawn: kings go home, the rest free to play."""
+        for card in cards:
+            if rank(card) == KING:
+                self._king(suit(card))
+            else:
+                self._add(card, -2, 0)
 
-def _leavable_bottoms(foundations: Sequence[Sequence[int]], tableau: Sequence[Sequence[int]],
-                      stock: Sequence[int], reserve: Sequence[int], kings_given: list[int],
-                      landed: list[int], packet: list[int]) -> int:
-    """How many bottom cards (the places' and the landed ones) could ever leave in the
-    relaxed game, or ``-1`` when the reserve's penalties are not bounded."""
-    lengths: list[list[int]] = [[], [], [], []]  # the begun foundations' lengths, by suit
-    for f in foundations:
-        if f:
-            lengths[suit(f[0])].append(len(f))
-    king_draws: list[list[int]] = [[], [], [], []]  # when a king of the suit could go home
-    for s in kings_given:
-        king_draws[s].append(0)
-    free: list[int] = []  # the packets' cards
-    queens = 0
-    for card in packet:
-        if rank(card) == KING:
-            king_draws[suit(card)].append(0)
-        else:
-            free.append(card)
-            queens += rank(card) == QUEEN
-    # The reserve and the stock as one pile, each card with the draw that lays it.
-    cards = list(reserve)
-    laid = [0] * len(reserve)
-    for k, card in enumerate(reversed(stock), 1):
-        if rank(card) == KING:
-            king_draws[suit(card)].append(k)
-        else:
-            queens += rank(card) == QUEEN
-            cards.append(card)
-            laid.append(k)
-    for draws in king_draws:
-        draws.sort()
-    penalties = queens > 0  # with no queen to draw, no card ever goes round
-    reach = 0
-    while (new := min(len(reserve), RESERVE_PENALTY * queens)) > reach:
-        queens += sum(1 for card in reserve[reach:new] if rank(card) == QUEEN)
-        reach = new
-    if penalties and reach >= len(reserve):
-        return -1
-    places = [*tableau, *((card,) for card in landed)]
-    n = len(cards)
-    gone = [INF] * n  # when each card of the reserve-and-stock could leave it
-    gone_free = [INF] * len(free)
-    gone_place = [[INF] * len(p) for p in places]
-    while True:
-        earliest = [INF] * 52  # either copy of the card
-        for card, t in zip(free, gone_free, strict=True):
-            if t < earliest[card]:
-                earliest[card] = t
-        for card, t in zip(cards, gone, strict=True):
-            if t < earliest[card]:
-                earliest[card] = t
-        for p, times in zip(places, gone_place, strict=True):
-            for card, t in zip(p, times, strict=True):
-                if t < earliest[card]:
-                    earliest[card] = t
-        on_top = [INF] * 52  # when a copy lying on a place could be its top card
-        for p, times in zip(places, gone_place, strict=True):
-            above = 0
-            for k in range(len(p) - 1, -1, -1):
-                if above < on_top[p[k]]:
-                    on_top[p[k]] = above
-                if times[k] > above:
-                    above = times[k]
-                if above >= INF:
-                    break
-        ready = _ready(lengths, king_draws, earliest, on_top)
-        changed = False
-        for k, card in enumerate(free):
-            if ready[card] < gone_free[k]:
-                gone_free[k] = ready[card]
-                changed = True
-        for k in range(n - 1, -1, -1):
-            t = max(laid[k], ready[cards[k]])
-            above = k + 1
-            while t < INF and above < n and laid[above] <= t:
-                if gone[above] > t:
-                    t = gone[above]
-                above += 1
-            if k < reach:
-                t = min(t, max(ready[cards[k]], 1))
-            if t < gone[k]:
-                gone[k] = t
-                changed = True
-        for p, times in zip(places, gone_place, strict=True):
-            above = 0
-            for k in range(len(p) - 1, -1, -1):
-                t = max(above, ready[p[k]])
-                if t < times[k]:
-                    times[k] = t
-                    changed = True
-                above = max(above, times[k])
-        if not changed:
-            break
-    if penalties and all(gone[k] < INF for k in range(reach, len(reserve))):
-        return -1
-    return sum(1 for times in gone_place if times[0] < INF)
+    def _add(self, card: int, where: int, at: int) -> None:
+        """A card comes into play (it may go at once: it lies on top, or is free)."""
+        i = len(self.value)
+        self.value.append(card)
+        self.where.append(where)
+        self.at.append(at)
+        self.gone.append(False)
+        self.copies[card].append(i)
+        if self.ready[card]:
+            self.due.append(i)
 
+    def _settle(self) -> None:
+        """Play every card that may go now, and what their going lets go."""
+        due, gone = self.due, self.gone
+        while due:
+            i = due.pop()
+            if gone[i]:
+                continue
+            gone[i] = True
+            card, w = self.value[i], self.where[i]
+            if w >= 0:
+                k = self.top[w] = self.at[i] - 1
+                if k < 0:
+                    self._land()
+                else:
+                    below = self.places[w][k]
+                    self._uncovered(below)
+                    if self.ready[below]:
+                        due.append(self.first[w] + k)
+            elif w == -1 and self.at[i] == self.cards_top:
+                k = self.cards_top - 1
+                while k >= 0 and gone[self.in_cards + k]:
+                    k -= 1
+                self.cards_top = k
+                if k >= 0 and self.ready[self.value[self.in_cards + k]]:
+                    due.append(self.in_cards + k)
+            if not self.went_any[card]:
+                self.went_any[card] = True
+                if self.waits[card]:
+                    self.waits[card] = False
+                    self._begin(card + 1)
+                self._lifted(card)
 
-def _ready(lengths: list[list[int]], king_draws: list[list[int]], earliest: list[int], on_top: list[int]) -> list[int]:
-    """The earliest draw at which each card could be taken by a foundation or a place."""
-    ready = [INF] * 52
-    for s in range(4):
-        run = _SUIT_RUNS[s]
-        starts = [(length, 0) for length in lengths[s]]
-        starts += [(1, draw) for draw in king_draws[s][: 2 - len(lengths[s])]]
-        for length, t in starts:
-            # A foundation of ``length`` cards (K, A, …) takes rank ``length`` next.
-            for card in run[length - 1 : QUEEN]:
-                if t >= INF:
-                    break
-                if t < ready[card]:
-                    ready[card] = t
-                if earliest[card] > t:
-                    t = earliest[card]
-        # Onto a place: a jack onto a queen there (no card brings a queen to a place),
-        # a lower card onto the next one up, uncovered there or brought there.
-        up = on_top[run[QUEEN - 1]]
-        for card in run[JACK - 1 :: -1]:
-            if up < ready[card]:
-                ready[card] = up
-            up = min(on_top[card], max(earliest[card], up))
-    return ready
+    def _uncovered(self, card: int) -> None:
+        if not self.on_top[card]:
+            self.on_top[card] = True
+            self._lifted(card)
+
+    def _lifted(self, card: int) -> None:
+        """``card``'s copy lay uncovered on a place or went: the cards below it in suit
+        that could now be put on a place."""
+        while not self.up[card] and (self.on_top[card] or (rank(card) < QUEEN and self.went_any[card]
+                                                           and self.up[card + 1])):
+            self.up[card] = True
+            if rank(card) == ACE:
+                return
+            card -= 1
+            self._make_ready(card)
+
+    def _make_ready(self, card: int) -> None:
+        if self.ready[card]:
+            return
+        self.ready[card] = True
+        for i in self.copies[card]:
+            if self.gone[i]:
+                continue
+            w = self.where[i]
+            if w >= 0:
+                if self.at[i] == self.top[w]:
+                    self.due.append(i)
+            elif w == -1:
+                k = self.at[i]
+                if k == self.cards_top or (k < self.reach and self.late):
+                    self.due.append(i)
+            else:
+                self.due.append(i)

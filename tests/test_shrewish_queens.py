@@ -331,10 +331,44 @@ def test_each_landing_needs_a_bottom_card_that_can_leave() -> None:
                                          stock="5H 6H 7H", aux="5H"))
 
 
-@pytest.mark.parametrize("deal", [1, 3, 4, 5, 6, 7])
-def test_the_proof_never_fires_along_a_won_game(deal: int) -> None:
+def test_a_card_lands_only_when_a_place_empties() -> None:
+    # The three of clubs comes at the third draw; the four then goes home, and only then
+    # does the seven of hearts land. By then the six of hearts, drawn first, lies under
+    # the nine of spades, which nothing can ever take, so the five of hearts never gets
+    # the six to go onto, its place never empties, and the two of diamonds never lands.
+    # Drawn after the nine, the six could go onto the seven at once: nothing proved.
+    places = ("4C", "5H", "QS", "QS", "QH", "QH", "QC", "QC")
+    stuck = position(tableau=places, foundations=("KC AC 2C",), stock="3C 9S 6H", aux="2D 7H")
+    assert GAME.search_dead(stuck)
+    assert solve(GAME, stuck).result == "lost"
+    assert not GAME.search_dead(position(tableau=places, foundations=("KC AC 2C",), stock="3C 6H 9S",
+                                         aux="2D 7H"))
+
+
+def test_a_queens_packet_comes_only_after_the_stock() -> None:
+    # The three of hearts goes home and the queen of diamonds lands; her packet, with the
+    # four of clubs and the ace of diamonds, goes under the stock. The five of clubs is
+    # drawn before them and covered by the nine of spades: it cannot go home before the
+    # four, nor onto the six, which the two of diamonds covers until the ace comes. So
+    # the six's place never empties and the two of spades never lands. With the five
+    # drawn last, it goes home after the packet's four, and nothing is proved.
+    places = ("3H", "6C 2D", "QS", "QS", "QH", "QH", "QC", "QC")
+    foundations = ("KC AC 2C 3C", "KD", "KH AH 2H")
+    aux = "2S 9H 8H 7H AD 4C QD"
+    stuck = position(tableau=places, foundations=foundations, stock="9S 5C", aux=aux)
+    assert GAME.search_dead(stuck)
+    assert solve(GAME, stuck).result == "lost"
+    assert not GAME.search_dead(position(tableau=places, foundations=foundations, stock="5C 9S", aux=aux))
+
+
+# Deal 225 goes on with the stock drawn out and the auxiliary pile's queen of hearts
+# landing: the packet under her and the reserve's bottom cards that a penalty sends round
+# come only after the last draw, and the game is won from there.
+@pytest.mark.parametrize(("deal", "nodes"), [(1, 20_000), (3, 20_000), (4, 20_000), (5, 20_000), (6, 20_000),
+                                           (7, 20_000), (225, 50_000)])
+def test_the_proof_never_fires_along_a_won_game(deal: int, nodes: int) -> None:
     state = GAME.new(deal)
-    for move in won_history(GAME, deal, max_nodes=20_000).moves:
+    for move in won_history(GAME, deal, max_nodes=nodes).moves:
         assert not GAME.search_dead(state)
         state = GAME.apply(state, move)
     assert GAME.is_won(state)
