@@ -34,12 +34,13 @@ optional hooks a game may add:
   sound. Only their wins count, and a loss where a beam over the game's own moves
   dropped no position on its way (it has then made every position the full search makes).
 
-A game may add ``search_dead(state)``: a sound proof that no win is left from ``state``.
-The full search expands no position it proves (the depth-first one over states; not
-a game's board), and the quick pass never asks it, since such a proof may cost as much
-as many positions and the quick pass is after wins. A cheap proof belongs in
-``search_moves`` instead, as no moves at all (Дамы кувырком's prisoners), so that every
-search uses it.
+A game may add ``search_dead(state)``: a sound proof that no win is left from ``state``,
+which may cost as much as a few positions. The full search expands no position it proves
+(the depth-first one over states; not a game's board), and a beam keeps none it proves
+among the positions that begin a stage (those within a stage are not asked, as they are
+many more). The best-first and the short searches never ask it. A proof as cheap as a
+position belongs in ``search_moves`` instead, as no moves at all (Дамы кувырком's
+prisoners), so that every search uses it.
 
 A game may also set ``search_claims = True``: its full search then claims every child of
 a position as it expands it and goes into the last child first (see :func:`_search`),
@@ -311,7 +312,8 @@ def _one_beam(game: Game[Any], start: Any, max_nodes: int, max_seconds: float, c
     few thousand positions; a wider one keeps more of the choices a narrower one drops.
     Running dry proves nothing once a position was dropped; a beam that never dropped
     one has made every position the full search would, and proves the loss (not over
-    pruned ``moves``, which may leave out the only ways on).
+    pruned ``moves``, which may leave out the only ways on). A position that begins a
+    stage and that the game's ``search_dead`` proves lost is not kept, and is not a drop.
     """
     began = clock()
     if game.is_won(start):
@@ -332,6 +334,7 @@ def _one_beam(game: Game[Any], start: Any, max_nodes: int, max_seconds: float, c
                 came.append((at, macro))
                 yield len(came) - 1, child
 
+    dead: Callable[[Any], bool] | None = getattr(game, "search_dead", None)
     stage: list[tuple[int, Any]] = [(0, start)]
     dropped = False
     while stage:
@@ -359,7 +362,8 @@ def _one_beam(game: Game[Any], start: Any, max_nodes: int, max_seconds: float, c
             for entry in fresh(at, state, onward[at]):
                 if game.is_won(entry[1]):
                     return Verdict("won", _came_line(came, entry[0]), len(came), clock() - began)
-                stage.append(entry)
+                if dead is None or not dead(entry[1]):
+                    stage.append(entry)
     return Verdict("unknown" if dropped or moves is not None else "lost", (), len(came), clock() - began)
 
 

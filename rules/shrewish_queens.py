@@ -347,8 +347,9 @@ class ShrewishQueens(Game[ShrewState]):
 
     def search_dead(self, s: ShrewState) -> bool:
         """A sound proof that the deal cannot be won from here: the auxiliary pile can never
-        be used up (:mod:`rules.shrewish_stuck`). It costs as much as ten to thirty
-        positions, so only the full search asks it (``docs/decisions.md``)."""
+        be used up (:mod:`rules.shrewish_stuck`). It costs as much as two or three
+        positions, so the full search asks it of the positions it expands and the beams of
+        those that begin a stage, but the best-first search does not (``docs/decisions.md``)."""
         # Imported here, not above: that module takes the penalties' sizes from this one.
         from rules.shrewish_stuck import pile_never_used_up
 
@@ -415,8 +416,8 @@ class ShrewishQueens(Game[ShrewState]):
         in milliseconds); beams to 0.6, stage by stage of draws, by six scores and widths
         10, 50, 200 and 1,000, each score over the sound moves and then over
         :meth:`homeward_moves`; then a best-first search with both of :meth:`search_score`'s
-        queues to 0.85; the full search, which asks :meth:`search_dead`, gets the rest
-        (``docs/decisions.md``)."""
+        queues to 0.85; the full search gets the rest. The beams and the full search ask
+        :meth:`search_dead` (``docs/decisions.md``)."""
         scores = (self.progress, self.aux_first, self.even, self.aux_and_places, self.near_empty, self.small_places)
         beams = Beam(scores, (10, 50, 200, 1000), ends_stage, (None, self.homeward_moves))
         return [(0.05, None), (0.6, beams), (0.85, self.search_score)]

@@ -22,26 +22,29 @@ moment it may be, and it may go:
 
 A card that has gone covers nothing any more, and a card put on a place covers nothing
 either. Each time a bottom card leaves, the pile's next cards land: the kings before the
-next card go home, the card becomes a place of its own, and a queen's packet becomes
-free to play whenever it fits (the real packet is drawn later, and only then).
-Everything happens in the relaxed game no later than in the real one (by induction
-over the real game's moves), so if the pile is not used up when the relaxed game has
-played its last draw and everything it lets go, it never is: the game is lost.
+next card go home, and the card becomes a place of its own. Whatever goes under the stock
+comes back only after the stock's present cards, so it is taken as free to play (a king
+as home) once the last of them is drawn: a queen's packet of five, and the reserve's
+bottom cards that a penalty sends round. Everything happens in the relaxed game no later
+than in the real one (by induction over the real game's moves), so if the pile is not
+used up when the relaxed game has played everything it lets go, it never is: the game
+is lost.
 
-The reserve's bottom cards are the one way round the order: a queen drawn that does not
-fit sends the reserve's bottom three under the stock. Each queen that could be drawn can
-do that once: the stock's, those in the packets of the landings made, and each queen
-among the cards they bring round; so at most ``reach`` bottom cards ever go (those are
-taken as free to play from the first draw). When the relaxed game lands more queens with
-packets of queens than were counted, it is played again with them. A card laid later
-could go round only once every card of the present reserve above the reach has been
-played; so the bound stands only while one of those is never played in the relaxed game
-(or no queen is left to draw), and the test answers "not proved" otherwise.
+Which of the reserve's cards could go round is bounded. A queen drawn that does not fit
+sends the reserve's bottom three under the stock, and each queen that could be drawn
+can do that once: the stock's, those in the packets of the landings made, and each
+queen among the cards they bring round; so at most ``reach`` of the present reserve's
+bottom cards ever go. When the relaxed game lands more queens with queens in their
+packets than were counted, it is played again with them. A card above the reach, or laid
+later, could go round only once every card of the present reserve above the reach had
+been played (only the top card of the reserve is ever played); so the bound stands only
+while one of those is never played in the relaxed game. Where it does not stand, the
+game is played again with every card taken as free once the stock's present cards are
+drawn.
 
 The relaxed game is played forward once, each card, foundation and place looked at only
-when something changes for it: some 30 µs a test, about as much as one or two positions
-of the search. Measured in ``docs/decisions.md``; the tests check that it never fires
-along the won games of six deals.
+when something changes for it: measured in ``docs/decisions.md``. The tests check that
+it never fires along the won games of seven deals.
 """
 
 from __future__ import annotations
@@ -53,6 +56,8 @@ from rules.shrewish_queens import AUX_PENALTY, RESERVE_PENALTY
 
 ANY = 1 << 30
 """A reach past every card: all may have gone round."""
+_RANK = tuple(rank(card) for card in range(52))
+_SUIT = tuple(suit(card) for card in range(52))
 
 
 def pile_never_used_up(foundations: Sequence[Sequence[int]], tableau: Sequence[Sequence[int]],
@@ -68,12 +73,12 @@ def pile_never_used_up(foundations: Sequence[Sequence[int]], tableau: Sequence[S
     i = 0
     while i < len(pile):
         i += 1
-        if rank(pile[i - 1]) != KING:
+        if _RANK[pile[i - 1]] != KING:
             packets.append(0)
-            if rank(pile[i - 1]) == QUEEN:
-                packets[-1] = sum(1 for card in pile[i : i + AUX_PENALTY] if rank(card) == QUEEN)
+            if _RANK[pile[i - 1]] == QUEEN:
+                packets[-1] = sum(1 for card in pile[i : i + AUX_PENALTY] if _RANK[card] == QUEEN)
                 i += AUX_PENALTY
-    drawn = sum(1 for card in stock if rank(card) == QUEEN)
+    drawn = sum(1 for card in stock if _RANK[card] == QUEEN)
     landings = 0  # the landings whose packets' queens are counted
     while True:
         # The queens that could be drawn: the stock's, the counted packets' and those
@@ -81,7 +86,7 @@ def pile_never_used_up(foundations: Sequence[Sequence[int]], tableau: Sequence[S
         queens = drawn + sum(packets[:landings])
         reach = 0
         while (new := min(len(reserve), RESERVE_PENALTY * queens)) > reach:
-            queens += sum(1 for card in reserve[reach:new] if rank(card) == QUEEN)
+            queens += sum(1 for card in reserve[reach:new] if _RANK[card] == QUEEN)
             reach = new
         if queens and reach >= len(reserve):
             break  # no bound
@@ -109,8 +114,8 @@ class _World:
         self.laid = [0] * len(reserve)
         self.kings: list[list[int]] = [[] for _ in range(len(stock) + 1)]  # by draw, the kings' suits
         for k, card in enumerate(reversed(stock), 1):
-            if rank(card) == KING:
-                self.kings[k].append(suit(card))
+            if _RANK[card] == KING:
+                self.kings[k].append(_SUIT[card])
             else:
                 cards.append(card)
                 self.laid.append(k)
@@ -143,7 +148,6 @@ class _World:
         while self.shown < len(cards) and self.laid[self.shown] == 0:
             self.shown += 1
         self.cards_top = self.shown - 1  # its top card's height
-        self.draw = 0
         self.went_any = [False] * 52  # a copy of the card has gone
         self.on_top = [False] * 52  # a copy has lain uncovered on a place
         self.ready = [False] * 52  # a foundation or a place could take the card
@@ -157,14 +161,13 @@ class _World:
                 self._uncovered(place[-1])
         for f in foundations:
             if f:
-                self.begun[suit(f[0])] += 1
-                self._begin(make_card(suit(f[0]), len(f)))
+                self.begun[_SUIT[f[0]]] += 1
+                self._begin(make_card(_SUIT[f[0]], len(f)))
 
     def run(self) -> bool:
         """Play every draw, then what comes round after them; whether the auxiliary pile
         is still not used up at the end."""
         for draw, suits in enumerate(self.kings):
-            self.draw = draw
             if draw and self.shown < len(self.laid) and self.laid[self.shown] == draw:
                 self.cards_top = self.shown
                 self.shown += 1
@@ -192,7 +195,7 @@ class _World:
 
     def _begin(self, card: int) -> None:
         """A foundation takes ``card`` next (its rank may be past the queen: a full one)."""
-        while rank(card) <= QUEEN:
+        while _RANK[card] <= QUEEN:
             if self.reached[card]:
                 return
             self.reached[card] = True
@@ -206,8 +209,8 @@ class _World:
         """A place emptied: the auxiliary pile refills it (kings go home on the way; a
         queen's packet of five goes under the stock, its cards taken as free to play)."""
         pile = self.pile
-        while self.next < len(pile) and rank(pile[self.next]) == KING:
-            self._king(suit(pile[self.next]))
+        while self.next < len(pile) and _RANK[pile[self.next]] == KING:
+            self._king(_SUIT[pile[self.next]])
             self.next += 1
         if self.next >= len(pile):
             return
@@ -219,7 +222,7 @@ class _World:
         self._add(card, len(self.places), 0)
         self.places.append((card,))
         self._uncovered(card)
-        if rank(card) == QUEEN:
+        if _RANK[card] == QUEEN:
             packet = pile[self.next : self.next + AUX_PENALTY]
             self.next += AUX_PENALTY
             if self.late:
@@ -230,8 +233,8 @@ class _World:
     def _packet(self, cards: Sequence[int]) -> None:
         """A packet's cards are drawn: kings go home, the rest free to play."""
         for card in cards:
-            if rank(card) == KING:
-                self._king(suit(card))
+            if _RANK[card] == KING:
+                self._king(_SUIT[card])
             else:
                 self._add(card, -2, 0)
 
@@ -286,10 +289,10 @@ class _World:
     def _lifted(self, card: int) -> None:
         """``card``'s copy lay uncovered on a place or went: the cards below it in suit
         that could now be put on a place."""
-        while not self.up[card] and (self.on_top[card] or (rank(card) < QUEEN and self.went_any[card]
+        while not self.up[card] and (self.on_top[card] or (_RANK[card] < QUEEN and self.went_any[card]
                                                            and self.up[card + 1])):
             self.up[card] = True
-            if rank(card) == ACE:
+            if _RANK[card] == ACE:
                 return
             card -= 1
             self._make_ready(card)

@@ -238,10 +238,10 @@ def test_best_first_decides_as_the_full_search(deal: int, back: int, result: str
 @pytest.mark.parametrize(("deal", "back"), [(79, 40), (71, 40)])
 def test_a_beam_proves_a_loss_only_when_it_dropped_nothing(deal: int, back: int) -> None:
     # Lost positions late in seeded games: a beam wide enough never to drop a position
-    # makes exactly the positions of the full search (without search_dead, which only
-    # the full search asks) and proves the same loss; a beam
+    # makes exactly the positions of the full search (both without the game's proof,
+    # search_dead, which each asks at some positions) and proves the same loss; a beam
     # ten wide drops some, runs dry sooner, and proves nothing.
-    game = registry.get("shrewish_queens")
+    game = without(registry.get("shrewish_queens"), "search_dead")
     start = _walk(game, deal, back)
     full = _search(without(game, "search_dead"), start, 100_000, 60.0, time.perf_counter, None)
     wide = _beam(game, start, 100_000, 60.0, time.perf_counter, Beam((game.progress,), (100_000,), ends_stage))
@@ -255,12 +255,27 @@ def test_a_beam_over_pruned_moves_proves_no_loss(deal: int, back: int) -> None:
     # The same lost positions: a beam as wide over the hasty moves (a card that can go
     # home goes home alone) drops nothing either, and runs dry, but its moves left ways
     # out untried, so it says "unknown".
-    game = registry.get("shrewish_queens")
+    game = without(registry.get("shrewish_queens"), "search_dead")
     start = _walk(game, deal, back)
     plan = Beam((game.progress,), (100_000,), ends_stage, (game.homeward_moves,))
     hasty = _beam(game, start, 100_000, 60.0, time.perf_counter, plan)
     full = _search(without(game, "search_dead"), start, 100_000, 60.0, time.perf_counter, None)
     assert full.result == "lost" and hasty.result == "unknown" and hasty.nodes < full.nodes
+
+
+@pytest.mark.parametrize(("deal", "width", "most"), [(69, 10, 200), (150, 200, 5_000)])
+def test_a_beam_drops_the_positions_proved_lost_as_a_stage_begins(deal: int, width: int, most: int) -> None:
+    # Строптивые дамы deals 69 and 150, from the deal: a beam asks the game's proof that
+    # the auxiliary pile is never used up of each position that begins a stage, keeps
+    # none it proves lost, and so runs dry without dropping a live one: the deal is
+    # proved lost in a few hundred or thousand positions. The same beam without the proof
+    # drops positions and proves nothing.
+    game = registry.get("shrewish_queens")
+    plan = Beam((game.progress,), (width,), ends_stage)
+    proof = _beam(game, game.new(deal), 100_000, 60.0, time.perf_counter, plan)
+    plain = _beam(without(game, "search_dead"), game.new(deal), 100_000, 60.0, time.perf_counter, plan)
+    assert proof.result == "lost" and proof.nodes < most
+    assert plain.result == "unknown" and plain.nodes > proof.nodes
 
 
 def test_two_queues_win_a_deal_the_first_score_alone_leaves_open() -> None:
@@ -277,13 +292,14 @@ def test_two_queues_win_a_deal_the_first_score_alone_leaves_open() -> None:
 
 def test_the_quick_steps_win_a_deal_the_depth_first_searches_leave_open() -> None:
     # Строптивые дамы deal 196: neither the short restarts nor the full search finds a win
-    # in 50,000 positions (the full search needs about 65,000); with the game's steps
-    # (beams, then best-first), solve() finds one in about 5,500.
+    # in 20,000 positions (the full search needs about 45,000, 65,000 without the game's
+    # proof of loss); with the game's steps (beams, then best-first), solve() finds one in
+    # about 4,000.
     game = registry.get("shrewish_queens")
     start = game.new(196)
-    assert _restarts(game, start, 50_000, 60.0, time.perf_counter, game.restart_moves).result == "unknown"
-    assert _search(game, start, 50_000, 60.0, time.perf_counter, None).result == "unknown"
-    verdict = solve(game, start, max_nodes=50_000)
+    assert _restarts(game, start, 20_000, 60.0, time.perf_counter, game.restart_moves).result == "unknown"
+    assert _search(game, start, 20_000, 60.0, time.perf_counter, None).result == "unknown"
+    verdict = solve(game, start, max_nodes=20_000)
     assert verdict.result == "won" and game.is_won(game.replay(196, verdict.line))
 
 
@@ -316,8 +332,9 @@ def test_a_beam_wins_a_deal_the_other_searches_leave_open() -> None:
     # Строптивые дамы deal 61: the short restarts, the full search and both best-first
     # searches find no win in 40,000 positions each. A beam ten positions wide, led by
     # the score that weighs the auxiliary pile most, wins in about 3,000. Led by the
-    # first score, the same beam runs dry in about 1,400: a beam drops positions, so
-    # running dry proves nothing and it says "unknown" of a deal that can be won.
+    # score that weighs the reserve and the pile alike, the same beam runs dry in about
+    # 1,400: a beam drops positions, so running dry proves nothing and it says "unknown"
+    # of a deal that can be won.
     game = registry.get("shrewish_queens")
     start = game.new(61)
     for other in (_restarts(game, start, 40_000, 60.0, time.perf_counter, game.restart_moves),
@@ -327,7 +344,7 @@ def test_a_beam_wins_a_deal_the_other_searches_leave_open() -> None:
         assert other.result == "unknown" and other.nodes >= 40_000
     won = _beam(game, start, 40_000, 60.0, time.perf_counter, Beam((game.aux_first,), (10,), ends_stage))
     assert won.result == "won" and won.nodes < 5_000 and game.is_won(game.replay(61, won.line))
-    dry = _beam(game, start, 40_000, 60.0, time.perf_counter, Beam((game.progress,), (10,), ends_stage))
+    dry = _beam(game, start, 40_000, 60.0, time.perf_counter, Beam((game.even,), (10,), ends_stage))
     assert dry.result == "unknown" and dry.nodes < 5_000
     assert solve(game, start, max_nodes=40_000).result == "won"
 
