@@ -36,14 +36,15 @@ $(NODE_OK): package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@
 
-# Сложный коврик's rules and search compiled to C from the same source (tools/compiled.py),
-# for long batch runs in CPython: PASYANSY_COMPILED=build/compiled python -m
-# pygame_engine.batch … The site and the tests use the source.
+# Сложный коврик's and Строптивые дамы's rules compiled to C from the same source
+# (tools/compiled.py), for long batch runs in CPython: PASYANSY_COMPILED=build/compiled
+# python -m pygame_engine.batch … The site and the tests use the source.
 COMPILED := build/compiled/rules/hard_rug.py.built-from
 
 compiled: $(COMPILED)
 
-$(COMPILED): $(PY_OK) rules/hard_rug.py $(wildcard pygame_engine/*.py) tools/compiled.py
+$(COMPILED): $(PY_OK) rules/hard_rug.py rules/shrewish_queens.py rules/shrewish_stuck.py \
+		$(wildcard pygame_engine/*.py) tools/compiled.py
 	$(PY) -m tools.compiled build/compiled
 
 # Benchmarks: measurements, not tests (see benchmarks/).

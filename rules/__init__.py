@@ -1,8 +1,9 @@
 """The games, one module each. Adding a game: a module here and one line below.
 
 With ``PASYANSY_COMPILED`` naming a folder, the modules built there (``make compiled``:
-``<folder>/rules/hard_rug*.so``, the same source compiled to C for the batch runs in
-CPython) are found before the source; the site and the tests use the source.
+``<folder>/rules/*.so``, Сложный коврик's and Строптивые дамы's sources compiled to C for
+the batch runs in CPython) are found before the source; the site and the tests use the
+source.
 """
 
 import os

@@ -25,6 +25,7 @@ from pygame_engine.layout import Fan, Layout, Slot, row
 from pygame_engine.moves import CARD_MOVE, Move
 from pygame_engine.piles import BELOW_IN_SUIT, KING_TO_QUEEN, explain_onto, pile_number
 from pygame_engine.solver import Beam
+from rules.shrewish_stuck import pile_never_used_up
 
 if TYPE_CHECKING:
     from pygame_engine.solver import QuickStep
@@ -350,10 +351,8 @@ class ShrewishQueens(Game[ShrewState]):
         be used up (:mod:`rules.shrewish_stuck`). It costs as much as two or three
         positions, so the full search asks it of the positions it expands and the beams of
         those that begin a stage, but the best-first search does not (``docs/decisions.md``)."""
-        # Imported here, not above: that module takes the penalties' sizes from this one.
-        from rules.shrewish_stuck import pile_never_used_up
-
-        return pile_never_used_up(s.foundations, s.tableau, s.stock, s.aux, s.reserve)
+        return pile_never_used_up(s.foundations, s.tableau, s.stock, s.aux, s.reserve,
+                                  aux_penalty=AUX_PENALTY, reserve_penalty=RESERVE_PENALTY)
 
     def homeward_moves(self, s: ShrewState) -> list[tuple[Move, ...]]:
         """Pruned moves for half of the quick pass's beams, which need not be sound:

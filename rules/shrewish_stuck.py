@@ -52,7 +52,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pygame_engine.cards import ACE, KING, QUEEN, make_card, rank, suit
-from rules.shrewish_queens import AUX_PENALTY, RESERVE_PENALTY
 
 ANY = 1 << 30
 """A reach past every card: all may have gone round."""
@@ -61,9 +60,13 @@ _SUIT = tuple(suit(card) for card in range(52))
 
 
 def pile_never_used_up(foundations: Sequence[Sequence[int]], tableau: Sequence[Sequence[int]],
-                       stock: Sequence[int], aux: Sequence[int], reserve: Sequence[int]) -> bool:
+                       stock: Sequence[int], aux: Sequence[int], reserve: Sequence[int], *,
+                       aux_penalty: int, reserve_penalty: int) -> bool:
     """Whether the auxiliary pile (top card last, like every pile here) is proved never to
-    be used up, so that the game is lost. ``False`` means only "not proved"."""
+    be used up, so that the game is lost. ``False`` means only "not proved". The rules'
+    sizes come from the caller: the cards a queen landed sends under the stock with her
+    (``aux_penalty``), and the reserve's bottom cards a queen drawn sends round
+    (``reserve_penalty``)."""
     if not aux:
         return False
     pile = aux[::-1]  # its top card first
@@ -76,8 +79,8 @@ def pile_never_used_up(foundations: Sequence[Sequence[int]], tableau: Sequence[S
         if _RANK[pile[i - 1]] != KING:
             packets.append(0)
             if _RANK[pile[i - 1]] == QUEEN:
-                packets[-1] = sum(1 for card in pile[i : i + AUX_PENALTY] if _RANK[card] == QUEEN)
-                i += AUX_PENALTY
+                packets[-1] = sum(1 for card in pile[i : i + aux_penalty] if _RANK[card] == QUEEN)
+                i += aux_penalty
     drawn = sum(1 for card in stock if _RANK[card] == QUEEN)
     landings = 0  # the landings whose packets' queens are counted
     while True:
@@ -85,12 +88,12 @@ def pile_never_used_up(foundations: Sequence[Sequence[int]], tableau: Sequence[S
         # that their penalties bring round from the reserve's bottom.
         queens = drawn + sum(packets[:landings])
         reach = 0
-        while (new := min(len(reserve), RESERVE_PENALTY * queens)) > reach:
+        while (new := min(len(reserve), reserve_penalty * queens)) > reach:
             queens += sum(1 for card in reserve[reach:new] if _RANK[card] == QUEEN)
             reach = new
         if queens and reach >= len(reserve):
             break  # no bound
-        world = _World(foundations, tableau, stock, pile, reserve, reach)
+        world = _World(foundations, tableau, stock, pile, aux_penalty, reserve, reach)
         if not world.run():
             return False
         if queens and all(world.gone[world.in_cards + k] for k in range(reach, len(reserve))):
@@ -99,7 +102,7 @@ def pile_never_used_up(foundations: Sequence[Sequence[int]], tableau: Sequence[S
             return True
         landings = world.landings  # more queens than counted could come: again, with them
     # Without a bound, any card may have gone round by the end of the stock.
-    return _World(foundations, tableau, stock, pile, reserve, ANY).run()
+    return _World(foundations, tableau, stock, pile, aux_penalty, reserve, ANY).run()
 
 
 class _World:
@@ -107,7 +110,8 @@ class _World:
     be, and the auxiliary pile's cards landing as the places empty."""
 
     def __init__(self, foundations: Sequence[Sequence[int]], tableau: Sequence[Sequence[int]],
-                 stock: Sequence[int], pile: Sequence[int], reserve: Sequence[int], reach: int) -> None:
+                 stock: Sequence[int], pile: Sequence[int], packet_size: int, reserve: Sequence[int],
+                 reach: int) -> None:
         # The reserve and the stock as one pile, each card with the draw that lays it;
         # the kings among the stock's cards go home at theirs.
         cards = list(reserve)
@@ -120,11 +124,12 @@ class _World:
                 cards.append(card)
                 self.laid.append(k)
         self.pile = pile
+        self.packet_size = packet_size  # the cards a queen landed sends under the stock with her
         self.next = 0  # the auxiliary pile's next card
         self.landings = 0  # the cards landed from it (kings not counted)
         self.reach = reach
         self.late = False  # the stock's present cards are all drawn
-        self.packets: list[int] = []  # the packets' cards, drawn only after them
+        self.packets: list[int] = []  # the packets' cards, to come after the stock's present cards
         # Every card by a number: the places' cards, the reserve-and-stock pile's, then
         # the landed and the packets' as they come; ``where`` its pile (a place's number,
         # the reserve-and-stock pile as -1, a packet's card as -2), ``at`` its height in it.
@@ -207,7 +212,8 @@ class _World:
 
     def _land(self) -> None:
         """A place emptied: the auxiliary pile refills it (kings go home on the way; a
-        queen's packet of five goes under the stock, its cards taken as free to play)."""
+        queen's packet goes under the stock, and comes once the stock's present cards are
+        drawn)."""
         pile = self.pile
         while self.next < len(pile) and _RANK[pile[self.next]] == KING:
             self._king(_SUIT[pile[self.next]])
@@ -223,8 +229,8 @@ class _World:
         self.places.append((card,))
         self._uncovered(card)
         if _RANK[card] == QUEEN:
-            packet = pile[self.next : self.next + AUX_PENALTY]
-            self.next += AUX_PENALTY
+            packet = pile[self.next : self.next + self.packet_size]
+            self.next += self.packet_size
             if self.late:
                 self._packet(packet)
             else:
