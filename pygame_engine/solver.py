@@ -32,7 +32,8 @@ optional hooks a game may add:
   of each stage and so reach the end of the stock where a best-first search is still
   busy near its start; a beam may also play a pruned set of moves that need not be
   sound. Only their wins count, and a loss where a beam over the game's own moves
-  dropped no position on its way (it has then made every position the full search makes).
+  dropped no position on its way (it has then made every position the full search makes,
+  but those that ``search_dead`` proves lost, below).
 
 A game may add ``search_dead(state)``: a sound proof that no win is left from ``state``,
 which may cost as much as a few positions. The full search expands no position it proves

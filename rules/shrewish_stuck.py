@@ -56,7 +56,9 @@ from pygame_engine.cards import ACE, KING, QUEEN, make_card, rank, suit
 ANY = 1 << 30
 """A reach past every card: all may have gone round."""
 _RANK = tuple(rank(card) for card in range(52))
+"""Each card's rank, looked up rather than worked out in the inner loops."""
 _SUIT = tuple(suit(card) for card in range(52))
+"""Each card's suit, likewise."""
 
 
 def pile_never_used_up(foundations: Sequence[Sequence[int]], tableau: Sequence[Sequence[int]],
