@@ -222,7 +222,8 @@ def test_best_first_decides_as_the_full_search(deal: int, back: int, result: str
     # Exhausted, the best-first search has expanded the same positions as the full
     # search, so it proves the same loss; a win it finds replays. So with the game's two
     # queues taking turns, and with its first score alone (a number, not a tuple). (The
-    # full search here without the proof that it alone asks, search_dead.)
+    # full search here without the game's proof, search_dead, which the best-first search
+    # does not ask.)
     game = registry.get("shrewish_queens")
     start = _walk(game, deal, back)
     score = game.search_score if queues == "both" else game.progress
@@ -243,7 +244,7 @@ def test_a_beam_proves_a_loss_only_when_it_dropped_nothing(deal: int, back: int)
     # ten wide drops some, runs dry sooner, and proves nothing.
     game = without(registry.get("shrewish_queens"), "search_dead")
     start = _walk(game, deal, back)
-    full = _search(without(game, "search_dead"), start, 100_000, 60.0, time.perf_counter, None)
+    full = _search(game, start, 100_000, 60.0, time.perf_counter, None)
     wide = _beam(game, start, 100_000, 60.0, time.perf_counter, Beam((game.progress,), (100_000,), ends_stage))
     narrow = _beam(game, start, 100_000, 60.0, time.perf_counter, Beam((game.progress,), (10,), ends_stage))
     assert full.result == wide.result == "lost" and wide.nodes == full.nodes
@@ -259,7 +260,7 @@ def test_a_beam_over_pruned_moves_proves_no_loss(deal: int, back: int) -> None:
     start = _walk(game, deal, back)
     plan = Beam((game.progress,), (100_000,), ends_stage, (game.homeward_moves,))
     hasty = _beam(game, start, 100_000, 60.0, time.perf_counter, plan)
-    full = _search(without(game, "search_dead"), start, 100_000, 60.0, time.perf_counter, None)
+    full = _search(game, start, 100_000, 60.0, time.perf_counter, None)
     assert full.result == "lost" and hasty.result == "unknown" and hasty.nodes < full.nodes
 
 
