@@ -30,17 +30,25 @@ than in the real one (by induction over the real game's moves), so if the pile i
 used up when the relaxed game has played everything it lets go, it never is: the game
 is lost.
 
-Which of the reserve's cards could go round is bounded. A queen drawn that does not fit
-sends the reserve's bottom three under the stock, and each queen that could be drawn
-can do that once: the stock's, those in the packets of the landings made, and each
-queen among the cards they bring round; so at most ``reach`` of the present reserve's
-bottom cards ever go. When the relaxed game lands more queens with queens in their
-packets than were counted, it is played again with them. A card above the reach, or laid
-later, could go round only once every card of the present reserve above the reach had
-been played (only the top card of the reserve is ever played); so the bound stands only
-while one of those is never played in the relaxed game. Where it does not stand, the
-game is played again with every card taken as free once the stock's present cards are
-drawn.
+Which of the reserve's cards could go round is bounded, so that the others stay where
+they lie, under the cards above them. A queen drawn that does not fit sends the
+reserve's bottom three under the stock (the queen among them if the reserve holds no
+more). While the stock's present cards are drawn, the reserve holds every card of the
+reserve-and-stock pile laid so far that has not been played nor sent round; the relaxed
+game has played at least as many, so the reserve's bottom three lie no higher than the
+third lowest of those it has neither played nor marked. Each queen drawn marks them, and
+every card up to the highest marked may have gone round (``round``): those come back after
+the last draw, free to play, and the queens among them may be drawn again.
+
+After the last draw, the reserve's cards left above ``round`` (``rest``) can only be
+played from the top down, so one of them goes round only after every one below it has
+gone round (all but two): with ``n`` queens still to be drawn, at most the lowest ``3n``
+of ``rest`` go, and with them any card below the next one of ``rest``. The queens to be
+drawn are those that may have gone round, those in the packets of the landings, and
+each queen among the cards they send round in turn. A queen drawn then lies above the
+rest of ``rest``, so she goes round again only if all of it goes; if the relaxed game
+plays all of it, every card was free after all, and the game played is the one with
+every card free after the last draw.
 
 The relaxed game is played forward once, each card, foundation and place looked at only
 when something changes for it: measured in ``docs/decisions.md``. The tests check that
@@ -53,8 +61,6 @@ from collections.abc import Sequence
 
 from pygame_engine.cards import ACE, KING, QUEEN, make_card, rank, suit
 
-ANY = 1 << 30
-"""A reach past every card: all may have gone round."""
 _RANK = tuple(rank(card) for card in range(52))
 """Each card's rank, looked up rather than worked out in the inner loops."""
 _SUIT = tuple(suit(card) for card in range(52))
@@ -71,40 +77,7 @@ def pile_never_used_up(foundations: Sequence[Sequence[int]], tableau: Sequence[S
     (``reserve_penalty``)."""
     if not aux:
         return False
-    pile = aux[::-1]  # its top card first
-    # The queens each landing sends under the stock in its packet (which cards land and
-    # which go as packets follows from the pile's order alone).
-    packets: list[int] = []
-    i = 0
-    while i < len(pile):
-        i += 1
-        if _RANK[pile[i - 1]] != KING:
-            packets.append(0)
-            if _RANK[pile[i - 1]] == QUEEN:
-                packets[-1] = sum(1 for card in pile[i : i + aux_penalty] if _RANK[card] == QUEEN)
-                i += aux_penalty
-    drawn = sum(1 for card in stock if _RANK[card] == QUEEN)
-    landings = 0  # the landings whose packets' queens are counted
-    while True:
-        # The queens that could be drawn: the stock's, the counted packets' and those
-        # that their penalties bring round from the reserve's bottom.
-        queens = drawn + sum(packets[:landings])
-        reach = 0
-        while (new := min(len(reserve), reserve_penalty * queens)) > reach:
-            queens += sum(1 for card in reserve[reach:new] if _RANK[card] == QUEEN)
-            reach = new
-        if queens and reach >= len(reserve):
-            break  # no bound
-        world = _World(foundations, tableau, stock, pile, aux_penalty, reserve, reach)
-        if not world.run():
-            return False
-        if queens and all(world.gone[world.in_cards + k] for k in range(reach, len(reserve))):
-            break  # the bound does not stand
-        if sum(packets[landings : world.landings]) == 0:
-            return True
-        landings = world.landings  # more queens than counted could come: again, with them
-    # Without a bound, any card may have gone round by the end of the stock.
-    return _World(foundations, tableau, stock, pile, aux_penalty, reserve, ANY).run()
+    return _World(foundations, tableau, stock, aux[::-1], aux_penalty, reserve, reserve_penalty).run()
 
 
 class _World:
@@ -113,7 +86,7 @@ class _World:
 
     def __init__(self, foundations: Sequence[Sequence[int]], tableau: Sequence[Sequence[int]],
                  stock: Sequence[int], pile: Sequence[int], packet_size: int, reserve: Sequence[int],
-                 reach: int) -> None:
+                 penalty: int) -> None:
         # The reserve and the stock as one pile, each card with the draw that lays it;
         # the kings among the stock's cards go home at theirs.
         cards = list(reserve)
@@ -128,8 +101,12 @@ class _World:
         self.pile = pile
         self.packet_size = packet_size  # the cards a queen landed sends under the stock with her
         self.next = 0  # the auxiliary pile's next card
-        self.landings = 0  # the cards landed from it (kings not counted)
-        self.reach = reach
+        self.penalty = penalty  # the reserve's bottom cards a queen drawn sends under the stock
+        self.round = -1  # the highest card of the reserve-and-stock pile that may have gone round
+        self.queens = 0  # the queens in the packets of the landings so far
+        self.rest: list[int] = []  # after the last draw: that pile's cards above ``round`` left
+        self.owed = 0  # after the last draw, how many of ``rest`` the penalties may send round
+        self.edge = 0  # after the last draw, the pile's cards below it are free
         self.late = False  # the stock's present cards are all drawn
         self.packets: list[int] = []  # the packets' cards, to come after the stock's present cards
         # Every card by a number: the places' cards, the reserve-and-stock pile's, then
@@ -178,6 +155,8 @@ class _World:
             if draw and self.shown < len(self.laid) and self.laid[self.shown] == draw:
                 self.cards_top = self.shown
                 self.shown += 1
+                if _RANK[self.value[self.in_cards + self.cards_top]] == QUEEN:
+                    self._sent_round()
                 if self.ready[self.value[self.in_cards + self.cards_top]]:
                     self.due.append(self.in_cards + self.cards_top)
             for s in suits:
@@ -187,9 +166,13 @@ class _World:
                 return False
         # After the last draw: the cards that went under the stock, free to play.
         self.late = True
-        for k in range(min(self.reach, len(self.laid))):
-            if not self.gone[self.in_cards + k] and self.ready[self.value[self.in_cards + k]]:
-                self.due.append(self.in_cards + k)
+        base = self.in_cards
+        self.rest = [k for k in range(self.round + 1, len(self.laid)) if not self.gone[base + k]]
+        self.edge = self.round + 1
+        for k in range(self.edge):
+            if not self.gone[base + k] and self.ready[self.value[base + k]]:
+                self.due.append(base + k)
+        self._more_queens(self.queens + sum(1 for k in range(self.edge) if _RANK[self.value[base + k]] == QUEEN))
         self._packet(self.packets)
         self._settle()
         return self.next < len(self.pile)
@@ -224,7 +207,6 @@ class _World:
             return
         card = pile[self.next]
         self.next += 1
-        self.landings += 1
         self.first.append(len(self.value))
         self.top.append(0)
         self._add(card, len(self.places), 0)
@@ -233,10 +215,42 @@ class _World:
         if _RANK[card] == QUEEN:
             packet = pile[self.next : self.next + self.packet_size]
             self.next += self.packet_size
+            queens = sum(1 for card in packet if _RANK[card] == QUEEN)
             if self.late:
+                self._more_queens(queens)
                 self._packet(packet)
             else:
+                self.queens += queens
                 self.packets += packet
+
+    def _sent_round(self) -> None:
+        """A queen is drawn: she may send the reserve's bottom cards under the stock, the
+        lowest of those still there."""
+        k, left = self.round, self.penalty
+        while left and k < self.cards_top:
+            k += 1
+            if not self.gone[self.in_cards + k]:
+                left -= 1
+        self.round = k
+
+    def _more_queens(self, queens: int) -> None:
+        """After the last draw, ``queens`` more may be drawn, each sending round the
+        lowest three of the reserve's cards: the pile's cards left above ``round`` may go
+        round up to three per queen, and with them any card below the next one left
+        (and a queen among them may be drawn in turn)."""
+        base, value = self.in_cards, self.value
+        while queens:
+            self.owed += self.penalty * queens
+            queens = 0
+            taken = min(self.owed, len(self.rest))
+            edge = self.rest[taken] if taken < len(self.rest) else len(self.laid)
+            for k in range(self.edge, edge):
+                card = value[base + k]
+                if _RANK[card] == QUEEN:
+                    queens += 1
+                if not self.gone[base + k] and self.ready[card]:
+                    self.due.append(base + k)
+            self.edge = max(self.edge, edge)
 
     def _packet(self, cards: Sequence[int]) -> None:
         """A packet's cards are drawn: kings go home, the rest free to play."""
@@ -318,7 +332,7 @@ class _World:
                     self.due.append(i)
             elif w == -1:
                 k = self.at[i]
-                if k == self.cards_top or (k < self.reach and self.late):
+                if k == self.cards_top or (self.late and k < self.edge):
                     self.due.append(i)
             else:
                 self.due.append(i)

@@ -361,6 +361,23 @@ def test_a_queens_packet_comes_only_after_the_stock() -> None:
     assert not GAME.search_dead(position(tableau=places, foundations=foundations, stock="5C 9S", aux=aux))
 
 
+def test_a_queen_drawn_sends_round_only_the_reserves_lowest_cards() -> None:
+    # The queen of diamonds, drawn first onto an empty reserve, goes round alone. The seven
+    # of spades comes before the eight, which goes onto the nine on a place, and the eight
+    # of hearts between them covers it. After the last draw the queen comes again and
+    # sends round the nine and eight of clubs and the nine of hearts under the seven: the
+    # seven stays under the eight of hearts for good, so the six of spades never goes onto
+    # it, its place never empties and the two of clubs never lands. With a second queen
+    # of diamonds the seven goes round as well and comes back free: nothing is proved.
+    # (Every card drawn after a queen was once taken as free after the last draw, which
+    # proved neither.)
+    places = ("6S", "9S", "QS", "QH", "QH", "QC", "QC", "JD")
+    stuck = position(tableau=places, stock="8S 8H 7S 9H 8C 9C QD", aux="2C")
+    assert GAME.search_dead(stuck)
+    assert solve(GAME, stuck).result == "lost"
+    assert not GAME.search_dead(position(tableau=places, stock="8S 8H 7S 9H 8C 9C QD QD", aux="2C"))
+
+
 # Deal 225 goes on with the stock drawn out and the auxiliary pile's queen of hearts
 # landing: the packet under her and the reserve's bottom cards that a penalty sends round
 # come only after the last draw, and the game is won from there.
