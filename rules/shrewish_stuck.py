@@ -16,7 +16,13 @@ to be drawn form one pile whose top card alone can be played. Every card is play
 moment it may be, and it may go:
 
 * home, once a foundation of its suit is begun (the first two kings of the suit to come)
-  and one copy of each card between has gone, from wherever;
+  and one copy of each card between has gone, from wherever; but a place's bottom card
+  that goes home while no card one rank higher could lie on a place takes the one
+  foundation that may be waiting for it, and the other copy, if it too is a place's
+  bottom card, then goes home only once the suit's second foundation could take it (both
+  kings have come and both copies of each card between have gone). Which of the two
+  goes first makes no difference: each lies alone on its place, and the same positions
+  follow but for which place holds the copy left behind;
 * onto a place, once a copy of the card one rank higher could lie there on top:
   uncovered on a place, or itself put there.
 
@@ -139,10 +145,17 @@ class _World:
         self.reached = [False] * 52  # a foundation's run has come to the card
         self.waits = [False] * 52  # a foundation's run waits for the card to go
         self.begun = [0, 0, 0, 0]  # foundations begun, by suit
+        self.left = [0] * 52  # copies home or gone
+        self.both_left = [0, 0, 0, 0]  # by suit, the ranks from the ace up with both copies home or gone
+        self.bottom_home = [False] * 52  # a place's bottom copy went home with no place to go
+        self.waiting: list[list[int]] = [[] for _ in range(52)]  # bottom copies kept back, by card
         self.due: list[int] = []  # cards that may go now
         for place in tableau:
             if place:
                 self._uncovered(place[-1])
+        for f in foundations:
+            for card in f:
+                self.left[card] += 1
         for f in foundations:
             if f:
                 self.begun[_SUIT[f[0]]] += 1
@@ -181,6 +194,8 @@ class _World:
         """A king of suit ``s`` goes home: it begins a foundation if one is left to begin."""
         if self.begun[s] < 2:
             self.begun[s] += 1
+            if self.begun[s] == 2:
+                self._both_left(s)
             self._begin(make_card(s, ACE))
 
     def _begin(self, card: int) -> None:
@@ -278,8 +293,17 @@ class _World:
             i = due.pop()
             if gone[i]:
                 continue
-            gone[i] = True
             card, w = self.value[i], self.where[i]
+            if w >= 0 and self.at[i] == 0 and not (_RANK[card] < QUEEN and self.up[card + 1]):
+                if self.bottom_home[card] and not (self.begun[_SUIT[card]] == 2
+                                                   and self.both_left[_SUIT[card]] >= _RANK[card] - 1):
+                    self.waiting[card].append(i)  # the suit's one foundation for it is taken
+                    continue
+                self.bottom_home[card] = True
+            gone[i] = True
+            self.left[card] += 1
+            if self.left[card] == 2:
+                self._both_left(_SUIT[card])
             if w >= 0:
                 k = self.top[w] = self.at[i] - 1
                 if k < 0:
@@ -303,6 +327,23 @@ class _World:
                     self._begin(card + 1)
                 self._lifted(card)
 
+    def _both_left(self, s: int) -> None:
+        """Both copies of another card of suit ``s`` have gone, or its second king has
+        come: the bottom copies kept back that the second foundation could now take go."""
+        done = self.both_left[s]
+        while done < QUEEN and self.left[make_card(s, done + 1)] >= 2:
+            done += 1
+        self.both_left[s] = done
+        if self.begun[s] == 2:
+            for r in range(ACE, min(done + 1, QUEEN) + 1):
+                self._let_go(make_card(s, r))
+
+    def _let_go(self, card: int) -> None:
+        """The bottom copies of ``card`` kept back may go now."""
+        if self.waiting[card]:
+            self.due += self.waiting[card]
+            self.waiting[card] = []
+
     def _uncovered(self, card: int) -> None:
         if not self.on_top[card]:
             self.on_top[card] = True
@@ -317,6 +358,7 @@ class _World:
             if _RANK[card] == ACE:
                 return
             card -= 1
+            self._let_go(card)
             self._make_ready(card)
 
     def _make_ready(self, card: int) -> None:

@@ -378,6 +378,21 @@ def test_a_queen_drawn_sends_round_only_the_reserves_lowest_cards() -> None:
     assert not GAME.search_dead(position(tableau=places, stock="8S 8H 7S 9H 8C 9C QD QD", aux="2C"))
 
 
+def test_two_bottom_copies_share_the_one_foundation_begun() -> None:
+    # Both aces of diamonds lie alone on places and one king of diamonds is home: one ace
+    # goes home and the nine of hearts lands on its place, but the other ace has nowhere
+    # to go, so its place never empties and the five of spades never lands. Either a
+    # second king of diamonds to come or a two of diamonds that can lie on a place lets
+    # the other ace go too: nothing is proved.
+    places = ("AD", "AD", "QS", "QS", "QH", "QH", "QC", "QC")
+    stuck = position(tableau=places, foundations=("KD",), stock="8S", aux="5S 9H")
+    assert GAME.search_dead(stuck)
+    assert solve(GAME, stuck).result == "lost"
+    assert not GAME.search_dead(position(tableau=places, foundations=("KD",), stock="KD 8S", aux="5S 9H"))
+    onto_two = position(tableau=(*places[:7], "3D"), foundations=("KD",), stock="2D 8S", aux="5S 9H")
+    assert not GAME.search_dead(onto_two)
+
+
 # Deal 225 goes on with the stock drawn out and the auxiliary pile's queen of hearts
 # landing: the packet under her and the reserve's bottom cards that a penalty sends round
 # come only after the last draw, and the game is won from there.
