@@ -145,17 +145,14 @@ class _World:
         self.reached = [False] * 52  # a foundation's run has come to the card
         self.waits = [False] * 52  # a foundation's run waits for the card to go
         self.begun = [0, 0, 0, 0]  # foundations begun, by suit
-        self.left = [0] * 52  # copies home or gone
-        self.both_left = [0, 0, 0, 0]  # by suit, the ranks from the ace up with both copies home or gone
+        self.foundations = foundations
+        self.both_gone = [0, 0, 0, 0]  # by suit, the ranks from the ace up with both copies home or gone
         self.bottom_home = [False] * 52  # a place's bottom copy went home with no place to go
-        self.waiting: list[list[int]] = [[] for _ in range(52)]  # bottom copies kept back, by card
+        self.waiting: dict[int, list[int]] = {}  # bottom copies kept back, by card
         self.due: list[int] = []  # cards that may go now
         for place in tableau:
             if place:
                 self._uncovered(place[-1])
-        for f in foundations:
-            for card in f:
-                self.left[card] += 1
         for f in foundations:
             if f:
                 self.begun[_SUIT[f[0]]] += 1
@@ -175,6 +172,8 @@ class _World:
             for s in suits:
                 self._king(s)
             self._settle()
+            if self.waiting:
+                self._let_second_go()
             if self.next >= len(self.pile):
                 return False
         # After the last draw: the cards that went under the stock, free to play.
@@ -188,14 +187,14 @@ class _World:
         self._more_queens(self.queens + sum(1 for k in range(self.edge) if _RANK[self.value[base + k]] == QUEEN))
         self._packet(self.packets)
         self._settle()
+        if self.waiting:
+            self._let_second_go()
         return self.next < len(self.pile)
 
     def _king(self, s: int) -> None:
         """A king of suit ``s`` goes home: it begins a foundation if one is left to begin."""
         if self.begun[s] < 2:
             self.begun[s] += 1
-            if self.begun[s] == 2:
-                self._both_left(s)
             self._begin(make_card(s, ACE))
 
     def _begin(self, card: int) -> None:
@@ -295,15 +294,11 @@ class _World:
                 continue
             card, w = self.value[i], self.where[i]
             if w >= 0 and self.at[i] == 0 and not (_RANK[card] < QUEEN and self.up[card + 1]):
-                if self.bottom_home[card] and not (self.begun[_SUIT[card]] == 2
-                                                   and self.both_left[_SUIT[card]] >= _RANK[card] - 1):
-                    self.waiting[card].append(i)  # the suit's one foundation for it is taken
+                if self.bottom_home[card] and not self._second_home(card):
+                    self.waiting.setdefault(card, []).append(i)  # the suit's one foundation for it is taken
                     continue
                 self.bottom_home[card] = True
             gone[i] = True
-            self.left[card] += 1
-            if self.left[card] == 2:
-                self._both_left(_SUIT[card])
             if w >= 0:
                 k = self.top[w] = self.at[i] - 1
                 if k < 0:
@@ -327,22 +322,34 @@ class _World:
                     self._begin(card + 1)
                 self._lifted(card)
 
-    def _both_left(self, s: int) -> None:
-        """Both copies of another card of suit ``s`` have gone, or its second king has
-        come: the bottom copies kept back that the second foundation could now take go."""
-        done = self.both_left[s]
-        while done < QUEEN and self.left[make_card(s, done + 1)] >= 2:
+    def _second_home(self, card: int) -> bool:
+        """Whether the suit's second foundation could take ``card``: both its kings have
+        come, and both copies of each card below it are home or gone."""
+        s = _SUIT[card]
+        if self.begun[s] < 2:
+            return False
+        done = self.both_gone[s]
+        while done < _RANK[card] - 1:
+            below = make_card(s, done + 1)
+            home = sum(1 for f in self.foundations if f and _SUIT[f[0]] == s and len(f) > done + 1)
+            if home + sum(1 for i in self.copies[below] if self.gone[i]) < 2:
+                break
             done += 1
-        self.both_left[s] = done
-        if self.begun[s] == 2:
-            for r in range(ACE, min(done + 1, QUEEN) + 1):
-                self._let_go(make_card(s, r))
+        self.both_gone[s] = done
+        return done >= _RANK[card] - 1
 
     def _let_go(self, card: int) -> None:
         """The bottom copies of ``card`` kept back may go now."""
-        if self.waiting[card]:
-            self.due += self.waiting[card]
-            self.waiting[card] = []
+        if card in self.waiting:
+            self.due += self.waiting.pop(card)
+
+    def _let_second_go(self) -> None:
+        """The bottom copies kept back that the suit's second foundation could take now
+        may go (looked at once the draw's plays are done, and again after them)."""
+        while any(self._second_home(card) for card in self.waiting):
+            for card in [card for card in self.waiting if self._second_home(card)]:
+                self._let_go(card)
+            self._settle()
 
     def _uncovered(self, card: int) -> None:
         if not self.on_top[card]:
