@@ -346,8 +346,8 @@ class _World:
     def _let_second_go(self) -> None:
         """The bottom copies kept back that the suit's second foundation could take now
         may go (looked at once the draw's plays are done, and again after them)."""
-        while any(self._second_home(card) for card in self.waiting):
-            for card in [card for card in self.waiting if self._second_home(card)]:
+        while free := [card for card in self.waiting if self._second_home(card)]:
+            for card in free:
                 self._let_go(card)
             self._settle()
 
