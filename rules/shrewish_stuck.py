@@ -16,15 +16,19 @@ to be drawn form one pile whose top card alone can be played. Every card is play
 moment it may be, and it may go:
 
 * home, once a foundation of its suit is begun (the first two kings of the suit to come)
-  and one copy of each card between has gone, from wherever; but a place's bottom card
-  that goes home while no card one rank higher could lie on a place takes the one
-  foundation that may be waiting for it, and the other copy, if it too is a place's
-  bottom card, then goes home only once the suit's second foundation could take it (both
-  kings have come and both copies of each card between have gone). Which of the two
-  goes first makes no difference: each lies alone on its place, and the same positions
-  follow but for which place holds the copy left behind;
+  and one copy of each card between has gone, from wherever;
 * onto a place, once a copy of the card one rank higher could lie there on top:
   uncovered on a place, or itself put there.
+
+Where both copies of a card are places' bottom cards, they share what takes them. One
+that goes home while no card one rank higher could lie on a place takes the one
+foundation that may be waiting for it: the other then goes home only once the suit's
+second foundation could take it (both kings have come and both copies of each card
+between have gone), or onto a place. One that goes onto a place while no foundation
+could take it covers the one card it could go onto, unless a second copy of that card
+could lie on a place: the other then waits for that second copy or for a foundation.
+Which of the two goes first makes no difference: each lies alone on its place, and the
+same positions follow but for which place holds the copy left behind.
 
 A card that has gone covers nothing any more, and a card put on a place covers nothing
 either. Each time a bottom card leaves, the pile's next cards land: the kings before the
@@ -148,10 +152,14 @@ class _World:
         self.foundations = foundations
         self.both_gone = [0, 0, 0, 0]  # by suit, the ranks from the ace up with both copies home or gone
         self.bottom_home = [False] * 52  # a place's bottom copy went home with no place to go
-        self.waiting: dict[int, list[int]] = {}  # bottom copies kept back, by card
+        self.waiting: dict[int, list[int]] = {}  # bottom copies kept back from home, by card
+        self.bottom_put = [False] * 52  # a place's bottom copy went onto a place, not home
+        self.waiting_put: dict[int, list[int]] = {}  # bottom copies kept back from a place, by card
+        self.bare: set[int] = set()  # the copies that have lain uncovered on a place
         self.due: list[int] = []  # cards that may go now
-        for place in tableau:
+        for p, place in enumerate(tableau):
             if place:
+                self.bare.add(self.first[p] + len(place) - 1)
                 self._uncovered(place[-1])
         for f in foundations:
             if f:
@@ -172,8 +180,8 @@ class _World:
             for s in suits:
                 self._king(s)
             self._settle()
-            if self.waiting:
-                self._let_second_go()
+            if self.waiting or self.waiting_put:
+                self._let_kept_go()
             if self.next >= len(self.pile):
                 return False
         # After the last draw: the cards that went under the stock, free to play.
@@ -187,8 +195,8 @@ class _World:
         self._more_queens(self.queens + sum(1 for k in range(self.edge) if _RANK[self.value[base + k]] == QUEEN))
         self._packet(self.packets)
         self._settle()
-        if self.waiting:
-            self._let_second_go()
+        if self.waiting or self.waiting_put:
+            self._let_kept_go()
         return self.next < len(self.pile)
 
     def _king(self, s: int) -> None:
@@ -222,6 +230,7 @@ class _World:
         card = pile[self.next]
         self.next += 1
         self.first.append(len(self.value))
+        self.bare.add(len(self.value))
         self.top.append(0)
         self._add(card, len(self.places), 0)
         self.places.append((card,))
@@ -298,6 +307,11 @@ class _World:
                     self.waiting.setdefault(card, []).append(i)  # the suit's one foundation for it is taken
                     continue
                 self.bottom_home[card] = True
+            elif w >= 0 and self.at[i] == 0 and not self.reached[card]:
+                if self.bottom_put[card] and self._hosts(card + 1) < 2:
+                    self.waiting_put.setdefault(card, []).append(i)  # the one card it could go onto is taken
+                    continue
+                self.bottom_put[card] = True
             gone[i] = True
             if w >= 0:
                 k = self.top[w] = self.at[i] - 1
@@ -305,6 +319,7 @@ class _World:
                     self._land()
                 else:
                     below = self.places[w][k]
+                    self.bare.add(self.first[w] + k)
                     self._uncovered(below)
                     if self.ready[below]:
                         due.append(self.first[w] + k)
@@ -343,12 +358,26 @@ class _World:
         if card in self.waiting:
             self.due += self.waiting.pop(card)
 
-    def _let_second_go(self) -> None:
-        """The bottom copies kept back that the suit's second foundation could take now
-        may go (looked at once the draw's plays are done, and again after them)."""
-        while free := [card for card in self.waiting if self._second_home(card)]:
-            for card in free:
-                self._let_go(card)
+    def _hosts(self, card: int) -> int:
+        """How many copies of ``card`` could lie on top of a place: those that have lain
+        uncovered on one, and those gone that could have been put on one."""
+        put = _RANK[card] < QUEEN and self.up[card + 1]
+        return sum(1 for i in self.copies[card] if i in self.bare or (put and self.gone[i]))
+
+    def _let_kept_go(self) -> None:
+        """The bottom copies kept back that may go now: home, once the suit's second
+        foundation could take them; onto a place, once a foundation could take them or a
+        second copy of the card one rank higher could lie on a place (looked at once the
+        draw's plays are done, and again after them)."""
+        while True:
+            home = [card for card in self.waiting if self._second_home(card)]
+            onto = [card for card in self.waiting_put if self.reached[card] or self._hosts(card + 1) >= 2]
+            if not home and not onto:
+                return
+            for card in home:
+                self.due += self.waiting.pop(card)
+            for card in onto:
+                self.due += self.waiting_put.pop(card)
             self._settle()
 
     def _uncovered(self, card: int) -> None:

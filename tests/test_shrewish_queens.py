@@ -393,6 +393,21 @@ def test_two_bottom_copies_share_the_one_foundation_begun() -> None:
     assert not GAME.search_dead(onto_two)
 
 
+def test_two_bottom_copies_share_the_one_card_they_could_go_onto() -> None:
+    # Both fours of spades lie alone on places and one five of spades lies on a third:
+    # one four goes onto the five and the nine of hearts lands on its place, but the other
+    # four has nowhere to go (no foundation of spades, and the five is covered), so its
+    # place never empties and the two of clubs never lands. A second five of spades on a
+    # place, or a foundation of spades waiting for a four, lets the other four go too:
+    # nothing is proved.
+    places = ("4S", "4S", "5S", "QH", "QH", "QC", "QC", "QD")
+    stuck = position(tableau=places, stock="8D", aux="2C 9H")
+    assert GAME.search_dead(stuck)
+    assert solve(GAME, stuck).result == "lost"
+    assert not GAME.search_dead(position(tableau=(*places[:3], "5S", *places[4:]), stock="8D", aux="2C 9H"))
+    assert not GAME.search_dead(position(tableau=places, foundations=("KS AS 2S 3S",), stock="8D", aux="2C 9H"))
+
+
 # Deal 225 goes on with the stock drawn out and the auxiliary pile's queen of hearts
 # landing: the packet under her and the reserve's bottom cards that a penalty sends round
 # come only after the last draw, and the game is won from there.
