@@ -36,9 +36,9 @@ next card go home, and the card becomes a place of its own. Whatever goes under 
 comes back only after the stock's present cards, so it is taken as free to play (a king
 as home) once the last of them is drawn: a queen's packet of five, and the reserve's
 bottom cards that a penalty sends round. Everything happens in the relaxed game no later
-than in the real one (by induction over the real game's moves), so if the pile is not
-used up when the relaxed game has played everything it lets go, it never is: the game
-is lost.
+than in the real one (by induction over the real game's moves, two places that each
+hold a copy of one card alone counted alike), so if the pile is not used up when the
+relaxed game has played everything it lets go, it never is: the game is lost.
 
 Which of the reserve's cards could go round is bounded, so that the others stay where
 they lie, under the cards above them. A queen drawn that does not fit sends the
