@@ -159,8 +159,7 @@ class _World:
         self.due: list[int] = []  # cards that may go now
         for p, place in enumerate(tableau):
             if place:
-                self.bare.add(self.first[p] + len(place) - 1)
-                self._uncovered(place[-1])
+                self._uncovered(self.first[p] + len(place) - 1)
         for f in foundations:
             if f:
                 self.begun[_SUIT[f[0]]] += 1
@@ -230,11 +229,10 @@ class _World:
         card = pile[self.next]
         self.next += 1
         self.first.append(len(self.value))
-        self.bare.add(len(self.value))
         self.top.append(0)
         self._add(card, len(self.places), 0)
         self.places.append((card,))
-        self._uncovered(card)
+        self._uncovered(self.first[-1])
         if _RANK[card] == QUEEN:
             packet = pile[self.next : self.next + self.packet_size]
             self.next += self.packet_size
@@ -302,16 +300,8 @@ class _World:
             if gone[i]:
                 continue
             card, w = self.value[i], self.where[i]
-            if w >= 0 and self.at[i] == 0 and not (_RANK[card] < QUEEN and self.up[card + 1]):
-                if self.bottom_home[card] and not self._second_home(card):
-                    self.waiting.setdefault(card, []).append(i)  # the suit's one foundation for it is taken
-                    continue
-                self.bottom_home[card] = True
-            elif w >= 0 and self.at[i] == 0 and not self.reached[card]:
-                if self.bottom_put[card] and self._hosts(card + 1) < 2:
-                    self.waiting_put.setdefault(card, []).append(i)  # the one card it could go onto is taken
-                    continue
-                self.bottom_put[card] = True
+            if w >= 0 and self.at[i] == 0 and self._kept_back(i, card):
+                continue
             gone[i] = True
             if w >= 0:
                 k = self.top[w] = self.at[i] - 1
@@ -319,8 +309,7 @@ class _World:
                     self._land()
                 else:
                     below = self.places[w][k]
-                    self.bare.add(self.first[w] + k)
-                    self._uncovered(below)
+                    self._uncovered(self.first[w] + k)
                     if self.ready[below]:
                         due.append(self.first[w] + k)
             elif w == -1 and self.at[i] == self.cards_top:
@@ -336,6 +325,22 @@ class _World:
                     self.waits[card] = False
                     self._begin(card + 1)
                 self._lifted(card)
+
+    def _kept_back(self, i: int, card: int) -> bool:
+        """Whether a place's bottom copy ``i`` of ``card``, about to go, waits instead for
+        what its twin, also a bottom copy, has taken: the one foundation that could take
+        it, or the one card it could go onto. The first of the two to go is noted."""
+        if not (_RANK[card] < QUEEN and self.up[card + 1]):  # it can only go home
+            if self.bottom_home[card] and not self._second_home(card):
+                self.waiting.setdefault(card, []).append(i)
+                return True
+            self.bottom_home[card] = True
+        elif not self.reached[card]:  # it can only go onto a place
+            if self.bottom_put[card] and self._hosts(card + 1) < 2:
+                self.waiting_put.setdefault(card, []).append(i)
+                return True
+            self.bottom_put[card] = True
+        return False
 
     def _second_home(self, card: int) -> bool:
         """Whether the suit's second foundation could take ``card``: both its kings have
@@ -380,7 +385,10 @@ class _World:
                 self.due += self.waiting_put.pop(card)
             self._settle()
 
-    def _uncovered(self, card: int) -> None:
+    def _uncovered(self, i: int) -> None:
+        """Copy ``i`` lies uncovered on a place."""
+        self.bare.add(i)
+        card = self.value[i]
         if not self.on_top[card]:
             self.on_top[card] = True
             self._lifted(card)
