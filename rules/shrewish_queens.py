@@ -380,7 +380,9 @@ class ShrewishQueens(Game[ShrewState]):
     def search_score(self, s: ShrewState) -> tuple[int, int]:
         """Two scores whose queues take turns in one best-first search: :meth:`progress`,
         and the same less how deep in the reserve lie the cards that a foundation takes
-        next (a position can look near a win while what it needs next lies buried)."""
+        next (a position can look near a win while what it needs next lies buried). No
+        longer one of :meth:`quick_steps`: the full search does more with its time
+        (``docs/decisions.md``)."""
         base = self.progress(s)
         wanted = {_NEXT_HOME.get(f[-1]) for f in s.foundations if f}
         top = len(s.reserve) - 1
@@ -414,12 +416,11 @@ class ShrewishQueens(Game[ShrewState]):
         """The short shuffled searches for a twentieth of the budgets (they win most deals
         in milliseconds); beams to 0.6, stage by stage of draws, by six scores and widths
         10, 50, 200 and 1,000, each score over the sound moves and then over
-        :meth:`homeward_moves`; then a best-first search with both of :meth:`search_score`'s
-        queues to 0.85; the full search gets the rest. The beams and the full search ask
-        :meth:`search_dead` (``docs/decisions.md``)."""
+        :meth:`homeward_moves`; the full search gets the rest. The beams and the full search
+        ask :meth:`search_dead` (``docs/decisions.md``)."""
         scores = (self.progress, self.aux_first, self.even, self.aux_and_places, self.near_empty, self.small_places)
         beams = Beam(scores, (10, 50, 200, 1000), ends_stage, (None, self.homeward_moves))
-        return [(0.05, None), (0.6, beams), (0.85, self.search_score)]
+        return [(0.05, None), (0.6, beams)]
 
     restart_nodes = 2000
 
