@@ -178,9 +178,7 @@ class _World:
                     self.due.append(self.in_cards + self.cards_top)
             for s in suits:
                 self._king(s)
-            self._settle()
-            if self.waiting or self.waiting_put:
-                self._let_kept_go()
+            self._play()
             if self.next >= len(self.pile):
                 return False
         # After the last draw: the cards that went under the stock, free to play.
@@ -193,9 +191,7 @@ class _World:
                 self.due.append(base + k)
         self._more_queens(self.queens + sum(1 for k in range(self.edge) if _RANK[self.value[base + k]] == QUEEN))
         self._packet(self.packets)
-        self._settle()
-        if self.waiting or self.waiting_put:
-            self._let_kept_go()
+        self._play()
         return self.next < len(self.pile)
 
     def _king(self, s: int) -> None:
@@ -331,12 +327,12 @@ class _World:
         what its twin, also a bottom copy, has taken: the one foundation that could take
         it, or the one card it could go onto. The first of the two to go is noted."""
         if not (_RANK[card] < QUEEN and self.up[card + 1]):  # it can only go home
-            if self.bottom_home[card] and not self._second_home(card):
+            if self.bottom_home[card] and not self._released(True, card):
                 self.waiting.setdefault(card, []).append(i)
                 return True
             self.bottom_home[card] = True
         elif not self.reached[card]:  # it can only go onto a place
-            if self.bottom_put[card] and self._hosts(card + 1) < 2:
+            if self.bottom_put[card] and not self._released(False, card):
                 self.waiting_put.setdefault(card, []).append(i)
                 return True
             self.bottom_put[card] = True
@@ -359,7 +355,7 @@ class _World:
         return done >= _RANK[card] - 1
 
     def _let_go(self, card: int) -> None:
-        """The bottom copies of ``card`` kept back may go now."""
+        """The bottom copies of ``card`` kept back from home may go now."""
         if card in self.waiting:
             self.due += self.waiting.pop(card)
 
@@ -369,18 +365,26 @@ class _World:
         put = _RANK[card] < QUEEN and self.up[card + 1]
         return sum(1 for i in self.copies[card] if i in self.bare or (put and self.gone[i]))
 
-    def _let_kept_go(self) -> None:
-        """The bottom copies kept back that may go now: home, once the suit's second
-        foundation could take them; onto a place, once a foundation could take them or a
-        second copy of the card one rank higher could lie on a place (looked at once the
-        draw's plays are done, and again after them)."""
-        while True:
-            home = [card for card in self.waiting if self._second_home(card)]
-            onto = [card for card in self.waiting_put if self.reached[card] or self._hosts(card + 1) >= 2]
+    def _released(self, home: bool, card: int) -> bool:
+        """Whether the second bottom copy of ``card`` may go now: home, once the suit's
+        second foundation could take it; onto a place, once a foundation could take it or
+        a second copy of the card one rank higher could lie on a place."""
+        if home:
+            return self._second_home(card)
+        return self.reached[card] or self._hosts(card + 1) >= 2
+
+    def _play(self) -> None:
+        """Play every card that may go now, then the bottom copies kept back that may go
+        now and what they let go, until nothing more may (the copies kept back are looked
+        at once the plays are done, as that is when what they wait for may have come)."""
+        self._settle()
+        while self.waiting or self.waiting_put:
+            home = [card for card in self.waiting if self._released(True, card)]
+            onto = [card for card in self.waiting_put if self._released(False, card)]
             if not home and not onto:
                 return
             for card in home:
-                self.due += self.waiting.pop(card)
+                self._let_go(card)
             for card in onto:
                 self.due += self.waiting_put.pop(card)
             self._settle()
