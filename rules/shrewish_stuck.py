@@ -101,10 +101,10 @@ class _World:
         # the kings among the stock's cards go home at theirs.
         cards = list(reserve)
         self.laid = [0] * len(reserve)
-        self.kings: list[list[int]] = [[] for _ in range(len(stock) + 1)]  # by draw, the kings' suits
+        self.kings = [-1] * (len(stock) + 1)  # by draw, the suit of the king it brings (-1: none)
         for k, card in enumerate(reversed(stock), 1):
             if _RANK[card] == KING:
-                self.kings[k].append(_SUIT[card])
+                self.kings[k] = _SUIT[card]
             else:
                 cards.append(card)
                 self.laid.append(k)
@@ -168,19 +168,21 @@ class _World:
     def run(self) -> bool:
         """Play every draw, then what comes round after them; whether the auxiliary pile
         is still not used up at the end."""
-        for draw, suits in enumerate(self.kings):
-            if draw and self.shown < len(self.laid) and self.laid[self.shown] == draw:
+        for draw, king in enumerate(self.kings):
+            if king >= 0:
+                self._king(king)
+            elif draw and self.shown < len(self.laid) and self.laid[self.shown] == draw:
                 self.cards_top = self.shown
                 self.shown += 1
                 if _RANK[self.value[self.in_cards + self.cards_top]] == QUEEN:
                     self._sent_round()
                 if self.ready[self.value[self.in_cards + self.cards_top]]:
                     self.due.append(self.in_cards + self.cards_top)
-            for s in suits:
-                self._king(s)
-            self._play()
-            if self.next >= len(self.pile):
-                return False
+            # Nothing new may go unless a card is due, or a king may let a kept copy go.
+            if self.due or (king >= 0 and (self.waiting or self.waiting_put)):
+                self._play()
+                if self.next >= len(self.pile):
+                    return False
         # After the last draw: the cards that went under the stock, free to play.
         self.late = True
         base = self.in_cards
