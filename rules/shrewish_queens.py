@@ -25,7 +25,7 @@ from pygame_engine.layout import Fan, Layout, Slot, row
 from pygame_engine.moves import CARD_MOVE, Move
 from pygame_engine.piles import BELOW_IN_SUIT, KING_TO_QUEEN, explain_onto, pile_number
 from pygame_engine.solver import Beam
-from rules.shrewish_stuck import pile_never_used_up
+from rules.shrewish_stuck import pile_never_used_up, pile_used_up_by
 
 if TYPE_CHECKING:
     from pygame_engine.solver import QuickStep
@@ -35,6 +35,8 @@ FOUNDATIONS: Final = 8
 AUX_SIZE: Final = 32
 AUX_PENALTY: Final = 5
 RESERVE_PENALTY: Final = 3
+NEVER: Final = 1000
+"""More draws than any deal has: the auxiliary pile is never used up."""
 Piles = tuple[tuple[int, ...], ...]
 FOUNDATION_NAMES: Final = tuple(f"f{j + 1}" for j in range(FOUNDATIONS))
 PLACE_NAMES: Final = tuple(f"t{j + 1}" for j in range(PLACES))
@@ -412,15 +414,37 @@ class ShrewishQueens(Game[ShrewState]):
         move from taking a card off the auxiliary pile)."""
         return self.progress(s) + 2 * sum(len(t) == 1 for t in s.tableau)
 
+    def pile_draws(self, s: ShrewState) -> int:
+        """How many draws the relaxed game of :mod:`rules.shrewish_stuck` needs to use the
+        auxiliary pile up, a bound on how soon the real game can (:data:`NEVER` when it
+        cannot: the position is lost, as :meth:`search_dead` says). It costs as much as
+        :meth:`search_dead`."""
+        draws = pile_used_up_by(s.foundations, s.tableau, s.stock, s.aux, s.reserve,
+                                aux_penalty=AUX_PENALTY, reserve_penalty=RESERVE_PENALTY)
+        return NEVER if draws < 0 else draws
+
+    def pile_soonest(self, s: ShrewState) -> int:
+        """A beam's score: the fewer draws :meth:`pile_draws` needs the better, and among
+        equals :meth:`progress` (which stays well within a thousand either way)."""
+        return -1000 * self.pile_draws(s) + self.progress(s)
+
+    def pile_and_progress(self, s: ShrewState) -> int:
+        """A beam's score: :meth:`progress` less the draws :meth:`pile_draws` needs."""
+        return self.progress(s) - self.pile_draws(s)
+
     def quick_steps(self, start: ShrewState) -> list[QuickStep]:
         """The short shuffled searches for a twentieth of the budgets (they win most deals
-        in milliseconds); beams to 0.6, stage by stage of draws, by six scores and widths
+        in milliseconds); beams to 0.45, stage by stage of draws, by six scores and widths
         10, 50, 200 and 1,000, each score over the sound moves and then over
-        :meth:`homeward_moves`; the full search gets the rest. The beams and the full search
-        ask :meth:`search_dead` (``docs/decisions.md``)."""
+        :meth:`homeward_moves`; beams to 0.7 guided by the relaxed game's draws
+        (:meth:`pile_soonest`, :meth:`pile_and_progress`; widths 10, 50 and 200), which win
+        deals the others leave open; the full search gets the rest. The beams and the full
+        search ask :meth:`search_dead` (``docs/decisions.md``)."""
         scores = (self.progress, self.aux_first, self.even, self.aux_and_places, self.near_empty, self.small_places)
         beams = Beam(scores, (10, 50, 200, 1000), ends_stage, (None, self.homeward_moves))
-        return [(0.05, None), (0.6, beams)]
+        guided = Beam((self.pile_soonest, self.pile_and_progress), (10, 50, 200), ends_stage,
+                      (None, self.homeward_moves))
+        return [(0.05, None), (0.45, beams), (0.7, guided)]
 
     restart_nodes = 2000
 

@@ -61,8 +61,10 @@ plays all of it, every card was free after all, and the game played is the one w
 every card free after the last draw.
 
 The relaxed game is played forward once, each card, foundation and place looked at only
-when something changes for it: measured in ``docs/decisions.md``. The tests check that
-it never fires along the won games of seven deals.
+when something changes for it: measured in ``docs/decisions.md``. The draw by which it
+uses the pile up is, by the same induction, a bound on how soon the real game can
+(:func:`pile_used_up_by`), which beams use to rank positions. The tests check that the
+proof never fires, and that the bound holds, along the won games of seven deals.
 """
 
 from __future__ import annotations
@@ -85,9 +87,24 @@ def pile_never_used_up(foundations: Sequence[Sequence[int]], tableau: Sequence[S
     sizes come from the caller: the cards a queen landed sends under the stock with her
     (``aux_penalty``), and the reserve's bottom cards a queen drawn sends round
     (``reserve_penalty``)."""
+    return pile_used_up_by(foundations, tableau, stock, aux, reserve, aux_penalty=aux_penalty,
+                           reserve_penalty=reserve_penalty) < 0
+
+
+def pile_used_up_by(foundations: Sequence[Sequence[int]], tableau: Sequence[Sequence[int]],
+                    stock: Sequence[int], aux: Sequence[int], reserve: Sequence[int], *,
+                    aux_penalty: int, reserve_penalty: int) -> int:
+    """How many draws the relaxed game takes to use the auxiliary pile up (0 if it is
+    already): a bound on how soon the real game can, counted in the stock's present
+    cards (one more than their number when it needs what comes round after them); ``-1``
+    when it never does, so that the game is lost (:func:`pile_never_used_up`). A search
+    may rank positions by it: the sooner the pile may be used up, the more of the game
+    is still open."""
     if not aux:
-        return False
-    return _World(foundations, tableau, stock, aux[::-1], aux_penalty, reserve, reserve_penalty).run()
+        return 0
+    world = _World(foundations, tableau, stock, aux[::-1], aux_penalty, reserve, reserve_penalty)
+    world.run()
+    return world.used_up_by
 
 
 class _World:
@@ -111,6 +128,7 @@ class _World:
         self.pile = pile
         self.packet_size = packet_size  # the cards a queen landed sends under the stock with her
         self.next = 0  # the auxiliary pile's next card
+        self.used_up_by = -1  # the draw by which the pile is used up (-1: never)
         self.penalty = penalty  # the reserve's bottom cards a queen drawn sends under the stock
         self.round = -1  # the highest card of the reserve-and-stock pile that may have gone round
         self.queens = 0  # the queens in the packets of the landings so far
@@ -182,6 +200,7 @@ class _World:
             if self.due or (king >= 0 and (self.waiting or self.waiting_put)):
                 self._play()
                 if self.next >= len(self.pile):
+                    self.used_up_by = draw
                     return False
         # After the last draw: the cards that went under the stock, free to play.
         self.late = True
@@ -194,6 +213,8 @@ class _World:
         self._more_queens(self.queens + sum(1 for k in range(self.edge) if _RANK[self.value[base + k]] == QUEEN))
         self._packet(self.packets)
         self._play()
+        if self.next >= len(self.pile):
+            self.used_up_by = len(self.kings)
         return self.next < len(self.pile)
 
     def _king(self, s: int) -> None:

@@ -13,7 +13,7 @@ from pygame_engine.deal import event_rng, shuffled
 from pygame_engine.layout import Layout, Slot
 from pygame_engine.moves import CARD_MOVE, Move
 from pygame_engine.solver import solve
-from rules.shrewish_queens import ShrewState, Step
+from rules.shrewish_queens import NEVER, ShrewState, Step
 from tests.conftest import perft, won_history
 
 GAME = registry.get("shrewish_queens")
@@ -340,9 +340,13 @@ def test_a_card_lands_only_when_a_place_empties() -> None:
     places = ("4C", "5H", "QS", "QS", "QH", "QH", "QC", "QC")
     stuck = position(tableau=places, foundations=("KC AC 2C",), stock="3C 9S 6H", aux="2D 7H")
     assert GAME.search_dead(stuck)
+    assert GAME.pile_draws(stuck) == NEVER
     assert solve(GAME, stuck).result == "lost"
-    assert not GAME.search_dead(position(tableau=places, foundations=("KC AC 2C",), stock="3C 6H 9S",
-                                         aux="2D 7H"))
+    free = position(tableau=places, foundations=("KC AC 2C",), stock="3C 6H 9S", aux="2D 7H")
+    assert not GAME.search_dead(free)
+    # The pile is used up at the third draw: the three and four of clubs home, the seven
+    # of hearts lands, the six goes onto it and the five onto the six, and the two lands.
+    assert GAME.pile_draws(free) == 3
 
 
 def test_a_queens_packet_comes_only_after_the_stock() -> None:
@@ -412,13 +416,26 @@ def test_two_bottom_copies_share_the_one_card_they_could_go_onto() -> None:
 # landing: the packet under her and the reserve's bottom cards that a penalty sends round
 # come only after the last draw, and the game is won from there.
 @pytest.mark.parametrize(("deal", "nodes"), [(1, 20_000), (3, 20_000), (4, 20_000), (5, 20_000), (6, 20_000),
-                                           (7, 20_000), (225, 50_000)])
+                                           (7, 20_000), (225, 60_000)])
 def test_the_proof_never_fires_along_a_won_game(deal: int, nodes: int) -> None:
-    state = GAME.new(deal)
-    for move in won_history(GAME, deal, max_nodes=nodes).moves:
-        assert not GAME.search_dead(state)
-        state = GAME.apply(state, move)
-    assert GAME.is_won(state)
+    # Nor does the relaxed game ever need more draws to use the auxiliary pile up than the
+    # game won needed from the same position: the stock's cards of that position drawn
+    # before the pile ran out (one more than their number if cards that came round after
+    # them were drawn too). It needs exactly as many somewhere along the way.
+    moves = won_history(GAME, deal, max_nodes=nodes).moves
+    states = [GAME.new(deal)]
+    for move in moves:
+        states.append(GAME.apply(states[-1], move))
+    assert GAME.is_won(states[-1])
+    assert not any(GAME.search_dead(state) for state in states)
+    used_up = next(i for i, state in enumerate(states) if not state.aux)
+    exact = 0
+    for i, state in enumerate(states[:used_up]):
+        drawn = sum(1 for move in moves[i:used_up] if move.kind == "draw")
+        needed = min(drawn, len(state.stock) + 1)
+        assert GAME.pile_draws(state) <= needed, (i, GAME.pile_draws(state), needed)
+        exact += GAME.pile_draws(state) == needed
+    assert exact > 0
 
 
 @pytest.mark.parametrize("portrait", [False, True])
