@@ -356,7 +356,10 @@ def test_the_relaxed_games_draws_lead_a_beam_to_a_win_the_other_scores_miss() ->
     # in about 2,300 positions.
     game = registry.get("shrewish_queens")
     start = game.new(390)
-    for score in (game.progress, game.aux_first, game.even, game.aux_and_places, game.near_empty, game.small_places):
+    first_beams = game.quick_steps(start)[1][1]
+    assert isinstance(first_beams, Beam) and len(first_beams.scores) == 6
+    assert game.pile_soonest not in first_beams.scores
+    for score in first_beams.scores:
         plan = Beam((score,), (10,), ends_stage, (game.homeward_moves,))
         dry = _beam(game, start, 40_000, 60.0, time.perf_counter, plan)
         assert dry.result == "unknown" and dry.nodes < 2_000, (score, dry)
