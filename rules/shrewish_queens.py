@@ -25,7 +25,7 @@ from pygame_engine.layout import Fan, Layout, Slot, row
 from pygame_engine.moves import CARD_MOVE, Move
 from pygame_engine.piles import BELOW_IN_SUIT, KING_TO_QUEEN, explain_onto, pile_number
 from pygame_engine.solver import Beam
-from rules.shrewish_stuck import pile_never_used_up, pile_used_up_by
+from rules.shrewish_stuck import pile_used_up_by
 
 if TYPE_CHECKING:
     from pygame_engine.solver import QuickStep
@@ -37,6 +37,9 @@ AUX_PENALTY: Final = 5
 RESERVE_PENALTY: Final = 3
 NEVER: Final = 1000
 """More draws than any deal has: the auxiliary pile is never used up."""
+_KEPT_ANSWERS: Final = 4096
+"""How many answers of the relaxed game :meth:`ShrewishQueens.pile_draws` keeps: more
+than the positions that begin a beam's stage, which it is asked of twice."""
 Piles = tuple[tuple[int, ...], ...]
 FOUNDATION_NAMES: Final = tuple(f"f{j + 1}" for j in range(FOUNDATIONS))
 PLACE_NAMES: Final = tuple(f"t{j + 1}" for j in range(PLACES))
@@ -52,6 +55,13 @@ _NEXT_HOME: Final = KING_TO_QUEEN.successors()
 """The card a foundation takes next, by its top card (none after a queen: it is complete)."""
 _HOME_AFTER: Final = tuple(_NEXT_HOME.get(card, -1) for card in range(52))
 """The same by card, ``-1`` after a queen."""
+_RANK: Final = tuple(rank(card) for card in range(52))
+"""Each card's rank, looked up in the search's hot spots (the compiled build then calls
+no function of :mod:`pygame_engine.cards` there)."""
+_SUIT: Final = tuple(suit(card) for card in range(52))
+"""Each card's suit, likewise."""
+_DEPTH: Final = tuple(KING_TO_QUEEN.order.index(rank(card)) for card in range(52))
+"""Each card's depth in the foundation order: K 0, A 1 … Q 12."""
 
 
 def ends_stage(macro: tuple[Move, ...]) -> bool:
@@ -68,8 +78,8 @@ def _safe_home(foundations: Piles, card: int) -> bool:
     the card it follows (``d`` cards or more), or wait for it (``d - 1`` cards): then no
     card will ever need to be put on this one.
     """
-    depth = KING_TO_QUEEN.order.index(rank(card))
-    lengths = [len(f) for f in foundations if f and suit(f[0]) == suit(card)]
+    depth, s = _DEPTH[card], _SUIT[card]
+    lengths = [len(f) for f in foundations if f and _SUIT[f[0]] == s]
     return len(lengths) == 2 and min(lengths) >= max(depth - 1, 1) and max(lengths) >= depth
 
 
@@ -189,6 +199,11 @@ class ShrewishQueens(Game[ShrewState]):
     source_figures_ru = "Исходный текст: «Если быть внимательным и следить за игрой, пасьянс наверняка получится»."
     source_figures_en = "The source text: a careful, attentive player will almost surely bring it out."
 
+    def __init__(self) -> None:
+        self._relaxed: dict[int, tuple[ShrewState, int]] = {}
+        """The last answers of :meth:`pile_draws`, by the position's ``id`` (the position
+        kept with its answer, so that the ``id`` stays its own)."""
+
     def deal(self, number: int, options: Mapping[str, OptionValue]) -> ShrewState:
         deck = shuffled(self.id, number, 0, full_deck(2))
         table = _Table([[] for _ in range(FOUNDATIONS)], [[] for _ in range(PLACES)],
@@ -269,7 +284,7 @@ class ShrewishQueens(Game[ShrewState]):
                 return self._card_move(state, move)
             if (quick := self._emptying_move(state, move)) is not None:
                 return quick
-        if move.kind == "draw" and state.stock and rank(state.stock[-1]) < QUEEN and all(state.tableau):
+        if move.kind == "draw" and state.stock and _RANK[state.stock[-1]] < QUEEN and all(state.tableau):
             # Neither a king nor a queen, and no empty place to refill: only the card moves.
             s, card = state, state.stock[-1]
             return ShrewState(s.deal, s.foundations, s.tableau, s.stock[:-1], s.aux, (*s.reserve, card), s.turned)
@@ -303,7 +318,7 @@ class ShrewishQueens(Game[ShrewState]):
             fill, reserve = reserve[-1], reserve[:-1]
         else:
             return None
-        if rank(fill) >= QUEEN:
+        if _RANK[fill] >= QUEEN:
             return None
         tableau, foundations, j = list(s.tableau), s.foundations, int(move.dst[1:]) - 1
         tableau[i] = (fill,)
@@ -344,7 +359,7 @@ class ShrewishQueens(Game[ShrewState]):
         for move in moves:
             if move.kind == CARD_MOVE and move.dst[0] == "f" and move.src != "r":
                 pile = s.tableau[int(move.src[1:]) - 1]
-                if len(pile) > 1 and rank(pile[-1]) != JACK and _safe_home(s.foundations, pile[-1]):
+                if len(pile) > 1 and _RANK[pile[-1]] != JACK and _safe_home(s.foundations, pile[-1]):
                     return [(move,)]
         return [(move,) for move in moves]
 
@@ -353,8 +368,7 @@ class ShrewishQueens(Game[ShrewState]):
         be used up (:mod:`rules.shrewish_stuck`). It costs as much as two or three
         positions, so the full search asks it of the positions it expands and the beams of
         those that begin a stage, but the best-first search does not (``docs/decisions.md``)."""
-        return pile_never_used_up(s.foundations, s.tableau, s.stock, s.aux, s.reserve,
-                                  aux_penalty=AUX_PENALTY, reserve_penalty=RESERVE_PENALTY)
+        return self.pile_draws(s) == NEVER
 
     def homeward_moves(self, s: ShrewState) -> list[tuple[Move, ...]]:
         """Pruned moves for half of the quick pass's beams, which need not be sound:
@@ -369,7 +383,7 @@ class ShrewishQueens(Game[ShrewState]):
                 move = macro[0]
                 if move.kind == CARD_MOVE and move.dst[0] == "f":
                     pile = s.reserve if move.src == "r" else s.tableau[int(move.src[1:]) - 1]
-                    if rank(pile[-1]) != JACK:
+                    if _RANK[pile[-1]] != JACK:
                         return [macro]
         return moves
 
@@ -418,9 +432,16 @@ class ShrewishQueens(Game[ShrewState]):
         """How many draws the relaxed game of :mod:`rules.shrewish_stuck` needs to use the
         auxiliary pile up, a bound on how soon the real game can (:data:`NEVER` when it
         cannot: the position is lost, as :meth:`search_dead` says). It costs as much as
-        :meth:`search_dead`."""
+        :meth:`search_dead`, and the two share it: the last few thousand answers are kept,
+        as a beam asks both of the positions that begin a stage (``docs/decisions.md``)."""
+        known = self._relaxed.get(id(s))
+        if known is not None and known[0] is s:
+            return known[1]
         draws = pile_used_up_by(s.foundations, s.tableau, s.stock, s.aux, s.reserve,
                                 aux_penalty=AUX_PENALTY, reserve_penalty=RESERVE_PENALTY)
+        if len(self._relaxed) >= _KEPT_ANSWERS:
+            self._relaxed.clear()
+        self._relaxed[id(s)] = (s, NEVER if draws < 0 else draws)
         return NEVER if draws < 0 else draws
 
     def pile_soonest(self, s: ShrewState) -> int:

@@ -71,7 +71,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pygame_engine.cards import ACE, KING, QUEEN, make_card, rank, suit
+from pygame_engine.cards import ACE, KING, QUEEN, rank, suit
 
 _RANK = tuple(rank(card) for card in range(52))
 """Each card's rank, looked up rather than worked out in the inner loops."""
@@ -79,16 +79,10 @@ _SUIT = tuple(suit(card) for card in range(52))
 """Each card's suit, likewise."""
 
 
-def pile_never_used_up(foundations: Sequence[Sequence[int]], tableau: Sequence[Sequence[int]],
-                       stock: Sequence[int], aux: Sequence[int], reserve: Sequence[int], *,
-                       aux_penalty: int, reserve_penalty: int) -> bool:
-    """Whether the auxiliary pile (top card last, like every pile here) is proved never to
-    be used up, so that the game is lost. ``False`` means only "not proved". The rules'
-    sizes come from the caller: the cards a queen landed sends under the stock with her
-    (``aux_penalty``), and the reserve's bottom cards a queen drawn sends round
-    (``reserve_penalty``)."""
-    return pile_used_up_by(foundations, tableau, stock, aux, reserve, aux_penalty=aux_penalty,
-                           reserve_penalty=reserve_penalty) < 0
+def _card(s: int, r: int) -> int:
+    """The card of suit ``s`` and rank ``r`` (``pygame_engine.cards.make_card``, here so
+    that the compiled module calls it without leaving C)."""
+    return s * 13 + r - 1
 
 
 def pile_used_up_by(foundations: Sequence[Sequence[int]], tableau: Sequence[Sequence[int]],
@@ -97,9 +91,11 @@ def pile_used_up_by(foundations: Sequence[Sequence[int]], tableau: Sequence[Sequ
     """How many draws the relaxed game takes to use the auxiliary pile up (0 if it is
     already): a bound on how soon the real game can, counted in the stock's present
     cards (one more than their number when it needs what comes round after them); ``-1``
-    when it never does, so that the game is lost (:func:`pile_never_used_up`). A search
-    may rank positions by it: the sooner the pile may be used up, the more of the game
-    is still open."""
+    when it never does, so that the game is lost (the proof: the module's docstring). A
+    search may rank positions by it: the sooner the pile may be used up, the more of the
+    game is still open. Every pile has its top card last. The rules' sizes come from the
+    caller: the cards a queen landed sends under the stock with her (``aux_penalty``),
+    and the reserve's bottom cards a queen drawn sends round (``reserve_penalty``)."""
     if not aux:
         return 0
     world = _World(foundations, tableau, stock, aux[::-1], aux_penalty, reserve, reserve_penalty)
@@ -151,9 +147,11 @@ class _World:
         self.value += cards
         self.where += [-1] * len(cards)
         self.at += range(len(cards))
-        self.copies: list[list[int]] = [[] for _ in range(52)]
+        # Each card's copies in play by number, two slots a card (-1: none): a card has
+        # two copies, and those home are not in play.
+        self.copies = [-1] * 104
         for i, card in enumerate(self.value):
-            self.copies[card].append(i)
+            self._copy(card, i)
         self.gone = [False] * len(self.value)
         self.top = [len(place) - 1 for place in tableau]  # each place's top card's height
         self.shown = 0  # the reserve-and-stock pile's cards laid so far
@@ -181,7 +179,7 @@ class _World:
         for f in foundations:
             if f:
                 self.begun[_SUIT[f[0]]] += 1
-                self._begin(make_card(_SUIT[f[0]], len(f)))
+                self._begin(_card(_SUIT[f[0]], len(f)))
 
     def run(self) -> bool:
         """Play every draw, then what comes round after them; whether the auxiliary pile
@@ -221,7 +219,7 @@ class _World:
         """A king of suit ``s`` goes home: it begins a foundation if one is left to begin."""
         if self.begun[s] < 2:
             self.begun[s] += 1
-            self._begin(make_card(s, ACE))
+            self._begin(_card(s, ACE))
 
     def _begin(self, card: int) -> None:
         """A foundation takes ``card`` next (its rank may be past the queen: a full one)."""
@@ -307,9 +305,18 @@ class _World:
         self.where.append(where)
         self.at.append(at)
         self.gone.append(False)
-        self.copies[card].append(i)
+        self._copy(card, i)
         if self.ready[card]:
             self.due.append(i)
+
+    def _copy(self, card: int, i: int) -> None:
+        """Note number ``i`` as a copy of ``card``."""
+        self.copies[2 * card + (self.copies[2 * card] >= 0)] = i
+
+    def _gone(self, card: int) -> int:
+        """How many copies of ``card`` in play have gone."""
+        first, second = self.copies[2 * card], self.copies[2 * card + 1]
+        return (first >= 0 and self.gone[first]) + (second >= 0 and self.gone[second])
 
     def _settle(self) -> None:
         """Play every card that may go now, and what their going lets go."""
@@ -369,9 +376,9 @@ class _World:
             return False
         done = self.both_gone[s]
         while done < _RANK[card] - 1:
-            below = make_card(s, done + 1)
+            below = _card(s, done + 1)
             home = sum(1 for f in self.foundations if f and _SUIT[f[0]] == s and len(f) > done + 1)
-            if home + sum(1 for i in self.copies[below] if self.gone[i]) < 2:
+            if home + self._gone(below) < 2:
                 break
             done += 1
         self.both_gone[s] = done
@@ -386,7 +393,11 @@ class _World:
         """How many copies of ``card`` could lie on top of a place: those that have lain
         uncovered on one, and those gone that could have been put on one."""
         put = _RANK[card] < QUEEN and self.up[card + 1]
-        return sum(1 for i in self.copies[card] if i in self.bare or (put and self.gone[i]))
+        hosts = 0
+        for i in self.copies[2 * card : 2 * card + 2]:
+            if i >= 0 and (i in self.bare or (put and self.gone[i])):
+                hosts += 1
+        return hosts
 
     def _released(self, home: bool, card: int) -> bool:
         """Whether the second bottom copy of ``card`` may go now: home, once the suit's
@@ -436,8 +447,8 @@ class _World:
         if self.ready[card]:
             return
         self.ready[card] = True
-        for i in self.copies[card]:
-            if self.gone[i]:
+        for i in self.copies[2 * card : 2 * card + 2]:
+            if i < 0 or self.gone[i]:
                 continue
             w = self.where[i]
             if w >= 0:

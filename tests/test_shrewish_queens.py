@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 
@@ -13,7 +14,9 @@ from pygame_engine.deal import event_rng, shuffled
 from pygame_engine.layout import Layout, Slot
 from pygame_engine.moves import CARD_MOVE, Move
 from pygame_engine.solver import solve
+from rules import shrewish_queens
 from rules.shrewish_queens import NEVER, ShrewState, Step
+from rules.shrewish_stuck import pile_used_up_by
 from tests.conftest import perft, won_history
 
 GAME = registry.get("shrewish_queens")
@@ -436,6 +439,29 @@ def test_the_proof_never_fires_along_a_won_game(deal: int, nodes: int) -> None:
         assert bound <= needed, (i, bound, needed)
         exact += bound == needed
     assert exact > 0
+
+
+def test_the_relaxed_games_answers_kept_are_each_positions_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The answers are kept by the position's id, a few at a time here so that the store
+    # is emptied along the way; positions equal but not the same object are asked anew.
+    monkeypatch.setattr(shrewish_queens, "_KEPT_ANSWERS", 8)
+    rng, states = random.Random(7), []
+    for deal in (2, 10, 12):
+        state = GAME.new(deal)
+        for _ in range(60):
+            states.append(state)
+            moves = GAME.legal_moves(state)
+            if not moves:
+                break
+            state = GAME.apply(state, rng.choice(moves))
+    def direct(s: ShrewState) -> int:
+        draws = pile_used_up_by(s.foundations, s.tableau, s.stock, s.aux, s.reserve, aux_penalty=5, reserve_penalty=3)
+        return NEVER if draws < 0 else draws
+    expected = [direct(s) for s in states]
+    assert len(set(expected)) > 5
+    for order in (states, states[::-1], [dataclasses.replace(s) for s in states]):
+        assert [GAME.pile_draws(s) for s in order] == [direct(s) for s in order]
+        assert [GAME.search_dead(s) for s in order] == [direct(s) == NEVER for s in order]
 
 
 @pytest.mark.parametrize("portrait", [False, True])
