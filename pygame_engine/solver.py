@@ -35,6 +35,12 @@ optional hooks a game may add:
   dropped no position on its way (it has then made every position the full search makes,
   but those that ``search_dead`` proves lost, below).
 
+A game may add ``search_rank(state)``, a number for a position, higher nearer a win:
+the full search then makes all of a position's children at once and goes into them
+highest first (the earliest made among equals). It searches the same positions, so an
+exhausted search proves a loss as before, through as many positions; only the order in
+which wins are met changes.
+
 A game may add ``search_dead(state)``: a sound proof that no win is left from ``state``,
 which may cost as much as a few positions. The full search expands no position it proves
 (the depth-first one over states; not a game's board), and a beam keeps none it proves
@@ -433,7 +439,8 @@ def _search(
     """Depth-first search; exhausting it proves a loss only when ``moves`` is ``None`` (all moves).
 
     A child is claimed (its key marked seen) as it is made. Children are made one at a
-    time as the search comes to them; for the full search of a game that sets
+    time as the search comes to them, or all at once and entered in the order of the
+    game's ``search_rank`` (the full search only); for the full search of a game that sets
     ``search_claims`` all of a position's children are made at once and the last is
     entered first (the first, with ``"best first"``; a won child at once), so each
     position is explored under the first parent that reached it: the same positions when
@@ -456,13 +463,11 @@ def _search(
     seen: set[Hashable] = {key_of(start)}
     nodes = 1
     dead: Callable[[Any], bool] | None = getattr(game, "search_dead", None) if moves is None else None
+    rank: Callable[[Any], float] | None = getattr(game, "search_rank", None) if moves is None else None
 
-    def fresh(state: Any) -> Iterator[tuple[tuple[Move, ...], Any]]:
-        """The children of ``state`` not seen before, each claimed as it is made; none
-        when the game proves ``state`` lost."""
+    def claimed(state: Any) -> Iterator[tuple[tuple[Move, ...], Any]]:
+        """The children of ``state`` not seen before, each claimed as it is made."""
         nonlocal nodes
-        if dead is not None and dead(state):
-            return
         for macro in order(state):
             child = apply_macro(state, macro)
             key = key_of(child)
@@ -470,6 +475,15 @@ def _search(
                 seen.add(key)
                 nodes += 1
                 yield macro, child
+
+    def fresh(state: Any) -> Iterator[tuple[tuple[Move, ...], Any]]:
+        """The children to go into, none when the game proves ``state`` lost: made one at
+        a time, or all at once and highest first by the game's ``search_rank``."""
+        if dead is not None and dead(state):
+            return iter(())
+        if rank is not None:
+            return iter(sorted(claimed(state), key=lambda entry: rank(entry[1]), reverse=True))
+        return claimed(state)
 
     path: list[tuple[Move, ...]] = []
     stack = [fresh(start)]

@@ -453,6 +453,16 @@ class ShrewishQueens(Game[ShrewState]):
         """A beam's score: :meth:`progress` less the draws :meth:`pile_draws` needs."""
         return self.progress(s) - self.pile_draws(s)
 
+    def search_rank(self, s: ShrewState) -> int:
+        """The order in which the full search goes into a position's children: by
+        :meth:`pile_soonest`, as the guided beams rank theirs. It searches the same
+        positions in another order, and finds some wins within a thousand positions that
+        the order of :meth:`search_moves` meets only after several seconds, or not in 10 s
+        (``docs/decisions.md``). Each child then costs a run of the relaxed game when it is
+        made, which :meth:`search_dead` asks again when the search goes into it (kept for
+        a while, :meth:`pile_draws`)."""
+        return self.pile_soonest(s)
+
     def quick_steps(self, start: ShrewState) -> list[QuickStep]:
         """The short shuffled searches for a twentieth of the budgets (they win most deals
         in milliseconds); beams to 0.45, stage by stage of draws, by six scores and widths

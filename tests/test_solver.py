@@ -206,6 +206,33 @@ def test_shrewish_full_search_expands_no_position_proved_lost(deal: int, back: i
         assert replays("shrewish_queens", start, proof.line)
 
 
+@pytest.mark.parametrize(("deal", "back", "result"), [(79, 60, "lost"), (71, 40, "lost"), (71, 60, "won")])
+def test_shrewish_full_search_ranked_searches_the_same_positions(deal: int, back: int, result: str) -> None:
+    # Going into each position's children in the order of search_rank changes which
+    # position comes when, not which are searched: a loss takes as many positions (here
+    # without the proof, which decides these positions at once).
+    game = without(registry.get("shrewish_queens"), "search_dead")
+    start = _walk(game, deal, back)
+    ranked = _search(game, start, 100_000, 60.0, time.perf_counter, None)
+    plain = _search(without(game, "search_rank"), start, 100_000, 60.0, time.perf_counter, None)
+    assert ranked.result == plain.result == result
+    if result == "lost":
+        assert ranked.nodes == plain.nodes > 100
+    else:
+        assert replays("shrewish_queens", start, ranked.line)
+
+
+def test_shrewish_full_search_ranked_wins_deal_649_at_once() -> None:
+    # Строптивые дамы deal 649, from the deal: the full search ranked by how soon the
+    # relaxed game uses the auxiliary pile up wins within a thousand positions; in the
+    # order of search_moves it has not won after 20,000.
+    game = registry.get("shrewish_queens")
+    ranked = _search(game, game.new(649), 1_000, 60.0, time.perf_counter, None)
+    plain = _search(without(game, "search_rank"), game.new(649), 20_000, 60.0, time.perf_counter, None)
+    assert ranked.result == "won" and replays("shrewish_queens", game.new(649), ranked.line)
+    assert plain.result == "unknown"
+
+
 def test_shrewish_deal_42_is_proved_lost_by_the_unused_pile() -> None:
     # Строптивые дамы deal 42, from the deal: the full search proves it lost in about a
     # thousand positions with the proof, and is nowhere near a verdict in 5,000 without.
