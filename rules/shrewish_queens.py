@@ -38,8 +38,10 @@ RESERVE_PENALTY: Final = 3
 NEVER: Final = 1000
 """More draws than any deal has: the auxiliary pile is never used up."""
 _KEPT_ANSWERS: Final = 4096
-"""How many answers of the relaxed game :meth:`ShrewishQueens.pile_draws` keeps: more
-than the positions that begin a beam's stage, which it is asked of twice."""
+"""How many answers of the relaxed game :meth:`ShrewishQueens.pile_draws` keeps before it
+forgets them all: more than the positions that begin a beam's stage, which a beam asks
+twice, soon after each other. The full search asks again of a child when it goes into
+it, sometimes after more positions than that, and then the game is run anew."""
 Piles = tuple[tuple[int, ...], ...]
 FOUNDATION_NAMES: Final = tuple(f"f{j + 1}" for j in range(FOUNDATIONS))
 PLACE_NAMES: Final = tuple(f"t{j + 1}" for j in range(PLACES))
@@ -457,10 +459,10 @@ class ShrewishQueens(Game[ShrewState]):
         """The order in which the full search goes into a position's children: by
         :meth:`pile_soonest`, as the guided beams rank theirs. It searches the same
         positions in another order, and finds some wins within a thousand positions that
-        the order of :meth:`search_moves` meets only after several seconds, or not in 10 s
-        (``docs/decisions.md``). Each child then costs a run of the relaxed game when it is
-        made, which :meth:`search_dead` asks again when the search goes into it (kept for
-        a while, :meth:`pile_draws`)."""
+        the order of :meth:`search_moves` meets only after several seconds, or not in 10 s,
+        but misses some that order meets at once (``docs/decisions.md``). Each child then
+        costs a run of the relaxed game when it is made, which :meth:`search_dead` asks
+        again when the search goes into it (kept for a while, :meth:`pile_draws`)."""
         return self.pile_soonest(s)
 
     def quick_steps(self, start: ShrewState) -> list[QuickStep]:
