@@ -441,10 +441,12 @@ class ShrewishQueens(Game[ShrewState]):
             return known[1]
         draws = pile_used_up_by(s.foundations, s.tableau, s.stock, s.aux, s.reserve,
                                 aux_penalty=AUX_PENALTY, reserve_penalty=RESERVE_PENALTY)
+        if draws < 0:
+            draws = NEVER
         if len(self._relaxed) >= _KEPT_ANSWERS:
             self._relaxed.clear()
-        self._relaxed[id(s)] = (s, NEVER if draws < 0 else draws)
-        return NEVER if draws < 0 else draws
+        self._relaxed[id(s)] = (s, draws)
+        return draws
 
     def pile_soonest(self, s: ShrewState) -> int:
         """A beam's score: the fewer draws :meth:`pile_draws` needs the better, and among

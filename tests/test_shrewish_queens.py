@@ -455,7 +455,9 @@ def test_the_relaxed_games_answers_kept_are_each_positions_own(monkeypatch: pyte
                 break
             state = GAME.apply(state, rng.choice(moves))
     def direct(s: ShrewState) -> int:
-        draws = pile_used_up_by(s.foundations, s.tableau, s.stock, s.aux, s.reserve, aux_penalty=5, reserve_penalty=3)
+        draws = pile_used_up_by(s.foundations, s.tableau, s.stock, s.aux, s.reserve,
+                                aux_penalty=shrewish_queens.AUX_PENALTY,
+                                reserve_penalty=shrewish_queens.RESERVE_PENALTY)
         return NEVER if draws < 0 else draws
     expected = [direct(s) for s in states]
     assert len(set(expected)) > 5
