@@ -39,6 +39,11 @@ def _name(thing: Any) -> str:
     return getattr(thing, "__name__", None) or "search_moves"
 
 
+def _one_verdict(*args: Any) -> Verdict:
+    """One beam alone (:func:`pygame_engine.solver._one_beam`), its verdict only."""
+    return _one_beam(*args)[0]
+
+
 def runs_of(job: Job) -> list[dict[str, Any]]:
     """Every run of the deal's quick pass alone: its step's end, verdict and seconds."""
     game_id, deal, options, seconds = job
@@ -54,7 +59,7 @@ def runs_of(job: Job) -> list[dict[str, Any]]:
                                               game.restart_moves))]  # type: ignore[attr-defined]
         elif isinstance(step, Beam):
             found = [(f"beam {width} {_name(score)} {_name(moves)}",
-                      partial(_one_beam, game, start, nodes, cap, clock, score, width, step.advances, moves))
+                      partial(_one_verdict, game, start, nodes, cap, clock, score, width, step.advances, moves))
                      for width, score, moves in step.runs()]
         else:
             found = [(f"best-first {_name(step)}", partial(_best_first, game, start, nodes, cap, clock, step))]

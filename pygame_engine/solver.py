@@ -33,7 +33,9 @@ optional hooks a game may add:
   busy near its start; a beam may also play a pruned set of moves that need not be
   sound. Only their wins count, and a loss where a beam over the game's own moves
   dropped no position on its way (it has then made every position the full search makes,
-  but those that ``search_dead`` proves lost, below).
+  but those that ``search_dead`` proves lost, below). A beam over a pruned set that drops
+  no position has made every position that set reaches, so the quick pass skips the
+  other beams over it, in that step and the later ones.
 
 A game may add ``search_rank(state)``, a number for a position, higher nearer a win:
 the full search then makes all of a position's children at once and goes into them
@@ -180,12 +182,13 @@ def solve(
     The cyclic garbage collector is paused while the search runs (:func:`_collector_paused`).
     """
     spent = Verdict("unknown", (), 0, 0.0)
+    searched: list[Callable[[Any], list[tuple[Move, ...]]]] = []  # pruned sets of moves a beam searched whole
     for until, score in _quick_steps(game, start, quick_share):
         nodes, seconds = int(max_nodes * until) - spent.nodes, max_seconds * until - spent.seconds
         if score is None:
             step = _restarts(game, start, nodes, seconds, clock, game.restart_moves)  # type: ignore[attr-defined]
         elif isinstance(score, Beam):
-            step = _beam(game, start, nodes, seconds, clock, score)
+            step = _beam(game, start, nodes, seconds, clock, score, searched)
         else:
             step = _best_first(game, start, nodes, seconds, clock, score)
         spent = _after(spent, step)
@@ -292,14 +295,25 @@ def _best_first(
 
 
 def _beam(game: Game[Any], start: Any, max_nodes: int, max_seconds: float, clock: Callable[[], float],
-          plan: Beam) -> Verdict:
+          plan: Beam, searched: list[Callable[[Any], list[tuple[Move, ...]]]] | None = None) -> Verdict:
     """Layered beam searches, one per width and score: won, lost (a beam that ran dry
-    without ever dropping a position) or unknown."""
+    without ever dropping a position) or unknown.
+
+    A beam over a pruned set of moves that runs dry without dropping a position has made
+    every position those moves reach from the start (less those ``search_dead`` proves
+    lost) and found no win among them; any other beam over the same set makes only
+    positions among those, so the set joins ``searched`` (shared by the quick pass's
+    steps) and its other beams are skipped."""
     began = clock()
     spent = 0
+    searched = [] if searched is None else searched
     for width, score, moves in plan.runs():
-        verdict = _one_beam(game, start, max_nodes - spent, max_seconds - (clock() - began), clock,
-                            score, width, plan.advances, moves)
+        if moves is not None and moves in searched:
+            continue
+        verdict, whole = _one_beam(game, start, max_nodes - spent, max_seconds - (clock() - began), clock,
+                                   score, width, plan.advances, moves)
+        if moves is not None and whole:
+            searched.append(moves)
         spent += verdict.nodes
         if verdict.result != "unknown" or spent >= max_nodes or clock() - began > max_seconds:
             return Verdict(verdict.result, verdict.line, spent, clock() - began)
@@ -309,8 +323,8 @@ def _beam(game: Game[Any], start: Any, max_nodes: int, max_seconds: float, clock
 def _one_beam(game: Game[Any], start: Any, max_nodes: int, max_seconds: float, clock: Callable[[], float],
               score: Callable[[Any], float], width: int,
               advances: Callable[[tuple[Move, ...]], bool],
-              moves: Callable[[Any], list[tuple[Move, ...]]] | None = None) -> Verdict:
-    """One layered beam search.
+              moves: Callable[[Any], list[tuple[Move, ...]]] | None = None) -> tuple[Verdict, bool]:
+    """One layered beam search, and whether it ran dry without dropping a position.
 
     A stage's positions are first taken as far as the macros within the stage reach,
     each position claimed once, as in :func:`_search`. Then its positions go on in the
@@ -324,7 +338,7 @@ def _one_beam(game: Game[Any], start: Any, max_nodes: int, max_seconds: float, c
     """
     began = clock()
     if game.is_won(start):
-        return Verdict("won", (), 0, 0.0)
+        return Verdict("won", (), 0, 0.0), False
     order, key_of, apply_macro = _hooks(game)
     if moves is not None:
         order = moves
@@ -349,7 +363,7 @@ def _one_beam(game: Game[Any], start: Any, max_nodes: int, max_seconds: float, c
         onward: dict[int, list[tuple[Move, ...]]] = {}  # each position's macros that end the stage
         while todo:
             if len(came) >= max_nodes or clock() - began > max_seconds:
-                return Verdict("unknown", (), len(came), clock() - began)
+                return Verdict("unknown", (), len(came), clock() - began), False
             at, state = todo.pop()
             within: list[tuple[Move, ...]] = []
             ends = onward[at] = []
@@ -357,7 +371,7 @@ def _one_beam(game: Game[Any], start: Any, max_nodes: int, max_seconds: float, c
                 (ends if advances(macro) else within).append(macro)
             for entry in fresh(at, state, within):
                 if game.is_won(entry[1]):
-                    return Verdict("won", _came_line(came, entry[0]), len(came), clock() - began)
+                    return Verdict("won", _came_line(came, entry[0]), len(came), clock() - began), False
                 reached.append(entry)
                 todo.append(entry)
         reached.sort(key=lambda entry: score(entry[1]), reverse=True)
@@ -368,10 +382,10 @@ def _one_beam(game: Game[Any], start: Any, max_nodes: int, max_seconds: float, c
                 break
             for entry in fresh(at, state, onward[at]):
                 if game.is_won(entry[1]):
-                    return Verdict("won", _came_line(came, entry[0]), len(came), clock() - began)
+                    return Verdict("won", _came_line(came, entry[0]), len(came), clock() - began), False
                 if dead is None or not dead(entry[1]):
                     stage.append(entry)
-    return Verdict("unknown" if dropped or moves is not None else "lost", (), len(came), clock() - began)
+    return Verdict("unknown" if dropped or moves is not None else "lost", (), len(came), clock() - began), not dropped
 
 
 def _came_line(came: list[tuple[int, tuple[Move, ...]]], node: int) -> tuple[Move, ...]:

@@ -291,6 +291,31 @@ def test_a_beam_over_pruned_moves_proves_no_loss(deal: int, back: int) -> None:
     assert full.result == "lost" and hasty.result == "unknown" and hasty.nodes < full.nodes
 
 
+def test_a_beam_over_pruned_moves_that_drops_nothing_spares_the_others_over_them() -> None:
+    # Deal 79's lost position above: a beam over the hasty moves as wide as that runs dry
+    # without dropping a position, so it has made every position those moves reach, and
+    # none wins. Another beam over them makes only positions among those: the quick pass
+    # skips it, in this step and in its later ones (``searched``). A beam that dropped a
+    # position, a narrow one, spares nothing.
+    game = without(registry.get("shrewish_queens"), "search_dead")
+    start = _walk(game, 79, 40)
+    hasty = (game.homeward_moves,)
+    alone = _beam(game, start, 100_000, 60.0, time.perf_counter, Beam((game.progress,), (100_000,), ends_stage, hasty))
+    searched: list[Any] = []
+    narrow = _beam(game, start, 100_000, 60.0, time.perf_counter, Beam((game.progress,), (2,), ends_stage, hasty),
+                   searched)
+    assert narrow.result == "unknown" and narrow.nodes < alone.nodes and searched == []
+    plan = Beam((game.progress, game.even, game.near_empty), (100_000,), ends_stage, hasty)
+    both = _beam(game, start, 100_000, 60.0, time.perf_counter, plan, searched)
+    assert alone.result == both.result == "unknown" and alone.nodes > 0
+    assert both.nodes == alone.nodes and searched == [game.homeward_moves]
+    later = _beam(game, start, 100_000, 60.0, time.perf_counter, Beam((game.aux_first,), (50,), ends_stage, hasty),
+                  searched)
+    assert later.result == "unknown" and later.nodes == 0
+    others = Beam((game.even,), (100_000,), ends_stage, (game.homeward_moves,))
+    assert _beam(game, start, 100_000, 60.0, time.perf_counter, others).nodes == alone.nodes
+
+
 @pytest.mark.parametrize(("deal", "width", "most"), [(69, 10, 200), (150, 200, 5_000)])
 def test_a_beam_drops_the_positions_proved_lost_as_a_stage_begins(deal: int, width: int, most: int) -> None:
     # Строптивые дамы deals 69 and 150, from the deal: a beam asks the game's proof that
