@@ -99,6 +99,10 @@ from pygame_engine.moves import Move
 
 Result = Literal["won", "lost", "unknown"]
 
+Macros = Callable[[Any], list[tuple[Move, ...]]]
+"""A set of moves to search: a position's macros, best first (``search_moves``, or a
+pruned set such as a beam's)."""
+
 QUICK_SHARE = 0.25
 """The share of both budgets the quick pass gets when neither the game nor the caller
 sets one."""
@@ -182,7 +186,7 @@ def solve(
     The cyclic garbage collector is paused while the search runs (:func:`_collector_paused`).
     """
     spent = Verdict("unknown", (), 0, 0.0)
-    searched: list[Callable[[Any], list[tuple[Move, ...]]]] = []  # pruned sets of moves a beam searched whole
+    searched: list[Macros] = []  # pruned sets of moves a beam searched whole
     for until, score in _quick_steps(game, start, quick_share):
         nodes, seconds = int(max_nodes * until) - spent.nodes, max_seconds * until - spent.seconds
         if score is None:
@@ -210,13 +214,13 @@ class Beam:
     scores: tuple[Callable[[Any], float], ...]
     widths: tuple[int, ...]
     advances: Callable[[tuple[Move, ...]], bool]
-    moves: tuple[Callable[[Any], list[tuple[Move, ...]]] | None, ...] = (None,)
+    moves: tuple[Macros | None, ...] = (None,)
     """The sets of macros to play: ``None`` for the game's ``search_moves``, or a pruned
     set that need not be sound (say, a card that can go home goes home and nothing else
     is tried), whose beams keep other positions in the same width. A beam over a pruned
     set proves no loss."""
 
-    def runs(self) -> list[tuple[int, Callable[[Any], float], Callable[[Any], list[tuple[Move, ...]]] | None]]:
+    def runs(self) -> list[tuple[int, Callable[[Any], float], Macros | None]]:
         """Each beam's width, score and set of moves, in the order they are searched."""
         return [(width, score, moves) for width in self.widths for score in self.scores for moves in self.moves]
 
@@ -295,7 +299,7 @@ def _best_first(
 
 
 def _beam(game: Game[Any], start: Any, max_nodes: int, max_seconds: float, clock: Callable[[], float],
-          plan: Beam, searched: list[Callable[[Any], list[tuple[Move, ...]]]] | None = None) -> Verdict:
+          plan: Beam, searched: list[Macros] | None = None) -> Verdict:
     """Layered beam searches, one per width and score: won, lost (a beam that ran dry
     without ever dropping a position) or unknown.
 
@@ -323,7 +327,7 @@ def _beam(game: Game[Any], start: Any, max_nodes: int, max_seconds: float, clock
 def _one_beam(game: Game[Any], start: Any, max_nodes: int, max_seconds: float, clock: Callable[[], float],
               score: Callable[[Any], float], width: int,
               advances: Callable[[tuple[Move, ...]], bool],
-              moves: Callable[[Any], list[tuple[Move, ...]]] | None = None) -> tuple[Verdict, bool]:
+              moves: Macros | None = None) -> tuple[Verdict, bool]:
     """One layered beam search, and whether it ran dry without dropping a position.
 
     A stage's positions are first taken as far as the macros within the stage reach,
@@ -448,7 +452,7 @@ def _search(
     max_nodes: int,
     max_seconds: float,
     clock: Callable[[], float],
-    moves: Callable[[Any], list[tuple[Move, ...]]] | None,
+    moves: Macros | None,
 ) -> Verdict:
     """Depth-first search; exhausting it proves a loss only when ``moves`` is ``None`` (all moves).
 
@@ -518,16 +522,15 @@ def _search(
     return Verdict("lost" if moves is None else "unknown", (), nodes, clock() - began)
 
 
-def _hooks(game: Game[Any]) -> tuple[Callable[[Any], list[tuple[Move, ...]]], Callable[[Any], Hashable],
-                                     Callable[[Any, tuple[Move, ...]], Any]]:
+def _hooks(game: Game[Any]) -> tuple[Macros, Callable[[Any], Hashable], Callable[[Any, tuple[Move, ...]], Any]]:
     """What the searches over all moves play with: the game's macros, its search key and
     its way of playing a macro."""
     return _macros(game), getattr(game, "search_key", None) or game.key, _macro_player(game)
 
 
-def _macros(game: Game[Any]) -> Callable[[Any], list[tuple[Move, ...]]]:
+def _macros(game: Game[Any]) -> Macros:
     """The game's ``search_moves``, or every legal move alone."""
-    search_moves: Callable[[Any], list[tuple[Move, ...]]] | None = getattr(game, "search_moves", None)
+    search_moves: Macros | None = getattr(game, "search_moves", None)
     if search_moves is not None:
         return search_moves
 
@@ -562,7 +565,7 @@ class _States:
     """Positions between looks at the clock (one on states costs some 15–200 µs:
     Сложный коврик with a reshuffle left, Дамы кувырком)."""
 
-    def __init__(self, game: Game[Any], start: Any, order: Callable[[Any], list[tuple[Move, ...]]],
+    def __init__(self, game: Game[Any], start: Any, order: Macros,
                  apply_macro: Callable[[Any, tuple[Move, ...]], Any], key_of: Callable[[Any], Hashable],
                  best_first: bool) -> None:
         self.game, self.order, self.apply_macro, self.key_of = game, order, apply_macro, key_of
