@@ -299,21 +299,21 @@ def test_a_beam_over_pruned_moves_that_drops_nothing_spares_the_others_over_them
     # position, a narrow one, spares nothing.
     game = without(registry.get("shrewish_queens"), "search_dead")
     start = _walk(game, 79, 40)
-    hasty = (game.homeward_moves,)
-    alone = _beam(game, start, 100_000, 60.0, time.perf_counter, Beam((game.progress,), (100_000,), ends_stage, hasty))
+
+    def hasty(scores: tuple[Any, ...], width: int, searched: list[Any] | None = None) -> Any:
+        plan = Beam(scores, (width,), ends_stage, (game.homeward_moves,))
+        return _beam(game, start, 100_000, 60.0, time.perf_counter, plan, searched)
+
+    alone = hasty((game.progress,), 100_000)
     searched: list[Any] = []
-    narrow = _beam(game, start, 100_000, 60.0, time.perf_counter, Beam((game.progress,), (2,), ends_stage, hasty),
-                   searched)
+    narrow = hasty((game.progress,), 2, searched)
     assert narrow.result == "unknown" and narrow.nodes < alone.nodes and searched == []
-    plan = Beam((game.progress, game.even, game.near_empty), (100_000,), ends_stage, hasty)
-    skipping = _beam(game, start, 100_000, 60.0, time.perf_counter, plan, searched)
+    skipping = hasty((game.progress, game.even, game.near_empty), 100_000, searched)
     assert alone.result == skipping.result == "unknown" and alone.nodes > 0
     assert skipping.nodes == alone.nodes and searched == [game.homeward_moves]
-    later = _beam(game, start, 100_000, 60.0, time.perf_counter, Beam((game.aux_first,), (50,), ends_stage, hasty),
-                  searched)
+    later = hasty((game.aux_first,), 50, searched)
     assert later.result == "unknown" and later.nodes == 0
-    skipped = Beam((game.even,), (100_000,), ends_stage, hasty)  # what the skip spares, run alone
-    assert _beam(game, start, 100_000, 60.0, time.perf_counter, skipped).nodes == alone.nodes
+    assert hasty((game.even,), 100_000).nodes == alone.nodes  # what the skip spares, run alone
 
 
 @pytest.mark.parametrize(("deal", "width", "most"), [(69, 10, 200), (150, 200, 5_000)])
