@@ -25,7 +25,7 @@ from pygame_engine.layout import Fan, Layout, Slot, row
 from pygame_engine.moves import CARD_MOVE, Move
 from pygame_engine.piles import BELOW_IN_SUIT, KING_TO_QUEEN, explain_onto, pile_number
 from pygame_engine.solver import Beam
-from rules.shrewish_stuck import pile_used_up_by
+from rules.shrewish_stuck import relaxed_run
 
 if TYPE_CHECKING:
     from pygame_engine.solver import QuickStep
@@ -83,6 +83,17 @@ def _safe_home(foundations: Piles, card: int) -> bool:
     depth, s = _DEPTH[card], _SUIT[card]
     lengths = [len(f) for f in foundations if f and _SUIT[f[0]] == s]
     return len(lengths) == 2 and min(lengths) >= max(depth - 1, 1) and max(lengths) >= depth
+
+
+def _drawn(before: ShrewState, after: ShrewState) -> bool:
+    """Whether ``after`` is ``before`` with one card drawn that is neither a king nor a
+    queen, every place full (so that nothing follows the draw), and nothing else changed.
+    The foundations, places and auxiliary pile are taken as the same (the caller found
+    them by identity)."""
+    stock = before.stock
+    return (_RANK[stock[-1]] < QUEEN and after.turned == before.turned and len(after.reserve) == len(before.reserve) + 1
+            and after.reserve[-1] == stock[-1] and all(before.tableau) and after.stock == stock[:-1]
+            and after.reserve[:-1] == before.reserve)
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,6 +216,11 @@ class ShrewishQueens(Game[ShrewState]):
         self._relaxed: dict[int, tuple[ShrewState, int]] = {}
         """The last answers of :meth:`pile_draws`, by the position's ``id`` (the position
         kept with its answer, so that the ``id`` stays its own)."""
+        self._drawn_from: dict[tuple[int, int, int, int], tuple[ShrewState, int, int]] = {}
+        """The same answers by the ``id`` of the position's foundations, places and
+        auxiliary pile and the number of cards in its stock, each with how many plain draws
+        may read it off (:func:`rules.shrewish_stuck.relaxed_run`): a plain draw keeps the
+        three piles as they were (:meth:`apply`)."""
 
     def deal(self, number: int, options: Mapping[str, OptionValue]) -> ShrewState:
         deck = shuffled(self.id, number, 0, full_deck(2))
@@ -435,17 +451,29 @@ class ShrewishQueens(Game[ShrewState]):
         auxiliary pile up, a bound on how soon the real game can (:data:`NEVER` when it
         cannot: the position is lost, as :meth:`search_dead` says). It costs as much as
         :meth:`search_dead`, and the two share it: the last few thousand answers are kept,
-        as a beam asks both of the positions that begin a stage (``docs/decisions.md``)."""
+        as a beam asks both of the positions that begin a stage (``docs/decisions.md``).
+        A position one plain draw after one whose answer is kept reads its own off that
+        one when the relaxed game let it (:func:`rules.shrewish_stuck.relaxed_run`): a
+        search makes a position's children right after asking of the position itself."""
         known = self._relaxed.get(id(s))
         if known is not None and known[0] is s:
             return known[1]
-        draws = pile_used_up_by(s.foundations, s.tableau, s.stock, s.aux, s.reserve,
-                                aux_penalty=AUX_PENALTY, reserve_penalty=RESERVE_PENALTY)
-        if draws < 0:
-            draws = NEVER
+        drawn_from = self._drawn_from.get((id(s.foundations), id(s.tableau), id(s.aux), len(s.stock) + 1))
+        if drawn_from is not None and drawn_from[2] and _drawn(drawn_from[0], s):
+            _, draws, kept = drawn_from
+            if draws != NEVER:
+                draws -= 1
+            kept -= 1
+        else:
+            draws, kept = relaxed_run(s.foundations, s.tableau, s.stock, s.aux, s.reserve,
+                                      aux_penalty=AUX_PENALTY, reserve_penalty=RESERVE_PENALTY)
+            if draws < 0:
+                draws = NEVER
         if len(self._relaxed) >= _KEPT_ANSWERS:
             self._relaxed.clear()
+            self._drawn_from.clear()
         self._relaxed[id(s)] = (s, draws)
+        self._drawn_from[(id(s.foundations), id(s.tableau), id(s.aux), len(s.stock))] = (s, draws, kept)
         return draws
 
     def pile_soonest(self, s: ShrewState) -> int:

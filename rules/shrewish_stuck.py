@@ -96,11 +96,26 @@ def pile_used_up_by(foundations: Sequence[Sequence[int]], tableau: Sequence[Sequ
     game is still open. Every pile has its top card last. The rules' sizes come from the
     caller: the cards a queen landed sends under the stock with her (``aux_penalty``),
     and the reserve's bottom cards a queen drawn sends round (``reserve_penalty``)."""
+    return relaxed_run(foundations, tableau, stock, aux, reserve, aux_penalty=aux_penalty,
+                       reserve_penalty=reserve_penalty)[0]
+
+
+def relaxed_run(foundations: Sequence[Sequence[int]], tableau: Sequence[Sequence[int]],
+                stock: Sequence[int], aux: Sequence[int], reserve: Sequence[int], *,
+                aux_penalty: int, reserve_penalty: int) -> tuple[int, int]:
+    """:func:`pile_used_up_by`'s answer, and how many of the next draws leave it to be
+    read off: the number ``k`` such that, for each ``j < k``, the reserve's top card after
+    ``j`` draws (none drawn: the reserve's present top) stays where it lies until the
+    next draw in the relaxed game. Then the relaxed game after ``j + 1`` draws of cards
+    that are neither kings nor queens, with nothing else moved, is this one ``j + 1``
+    draws on: the card drawn covers a top card that the relaxed game did not play before
+    it came, and the same cards go at the same draws (``-1`` stays ``-1``; otherwise the
+    answer is ``j + 1`` less)."""
     if not aux:
-        return 0
+        return 0, 0
     world = _World(foundations, tableau, stock, aux[::-1], aux_penalty, reserve, reserve_penalty)
     world.run()
-    return world.used_up_by
+    return world.used_up_by, world.kept
 
 
 class _World:
@@ -132,6 +147,7 @@ class _World:
         self.owed = 0  # after the last draw, how many of ``rest`` the penalties may send round
         self.edge = 0  # after the last draw, the pile's cards below it are free
         self.late = False  # the stock's present cards are all drawn
+        self.kept = 0  # the first draws after each of which the top card laid before stays
         self.packets: list[int] = []  # the packets' cards, to come after the stock's present cards
         # Every card by a number: the places' cards, the reserve-and-stock pile's, then
         # the landed and the packets' as they come; ``where`` its pile (a place's number,
@@ -194,12 +210,15 @@ class _World:
                     self._sent_round()
                 if self.ready[self.value[self.in_cards + self.cards_top]]:
                     self.due.append(self.in_cards + self.cards_top)
+            top = self.shown - 1  # the card laid by this draw, or before any the reserve's top
             # Nothing new may go unless a card is due, or a king may let a kept copy go.
             if self.due or (king >= 0 and (self.waiting or self.waiting_put)):
                 self._play()
                 if self.next >= len(self.pile):
                     self.used_up_by = draw
                     return False
+            if self.kept == draw and king < 0 and (top < 0 or not self.gone[self.in_cards + top]):
+                self.kept = draw + 1
         # After the last draw: the cards that went under the stock, free to play.
         self.late = True
         base = self.in_cards

@@ -466,6 +466,41 @@ def test_the_relaxed_games_answers_kept_are_each_positions_own(monkeypatch: pyte
         assert [GAME.search_dead(s) for s in order] == [direct(s) == NEVER for s in order]
 
 
+def test_a_plain_draw_reads_the_relaxed_games_answer_off_the_position_before(monkeypatch: pytest.MonkeyPatch) -> None:
+    # After a draw of a card that is neither a king nor a queen, the relaxed game is the
+    # one before it a draw on, when its top card stayed until the draw: the answer is
+    # read off instead of played again, and must be the one played anew, down chains of
+    # such draws.
+    runs: list[int] = []
+    played = shrewish_queens.relaxed_run
+
+    def counted(*args: object, **kwargs: int) -> tuple[int, int]:
+        runs.append(1)
+        return played(*args, **kwargs)
+
+    monkeypatch.setattr(shrewish_queens, "relaxed_run", counted)
+    rng, asked, read_off = random.Random(5), 0, 0
+    for deal in range(1, 13):
+        state = GAME.new(deal)
+        for _ in range(80):
+            moves = GAME.legal_moves(state)
+            if not moves:
+                break
+            GAME.pile_draws(state)
+            drawn = state
+            while drawn.stock and rank(drawn.stock[-1]) < QUEEN and all(drawn.tableau):
+                drawn, before = GAME.apply(drawn, Move("draw")), len(runs)
+                draws = pile_used_up_by(drawn.foundations, drawn.tableau, drawn.stock, drawn.aux, drawn.reserve,
+                                        aux_penalty=shrewish_queens.AUX_PENALTY,
+                                        reserve_penalty=shrewish_queens.RESERVE_PENALTY)
+                assert GAME.pile_draws(drawn) == (NEVER if draws < 0 else draws)
+                asked += 1
+                read_off += len(runs) == before
+            state = GAME.apply(state, rng.choice(moves))
+    assert asked > 1000
+    assert asked // 4 < read_off < asked
+
+
 @pytest.mark.parametrize("portrait", [False, True])
 def test_no_two_piles_share_a_place_on_the_table(portrait: bool) -> None:
     def box(slot: Slot) -> tuple[float, float, float, float]:
