@@ -147,7 +147,7 @@ class _World:
         self.owed = 0  # after the last draw, how many of ``rest`` the penalties may send round
         self.edge = 0  # after the last draw, the pile's cards below it are free
         self.late = False  # the stock's present cards are all drawn
-        self.kept = 0  # the first draws after each of which the top card laid before stays
+        self.kept = 0  # the draws from the first on before which the top card (laid or the reserve's) stayed
         self.packets: list[int] = []  # the packets' cards, to come after the stock's present cards
         # Every card by a number: the places' cards, the reserve-and-stock pile's, then
         # the landed and the packets' as they come; ``where`` its pile (a place's number,
