@@ -144,8 +144,9 @@ def test_a_longer_search_that_answers_gives_back_its_workers_memory(site_page: P
     answered = page.locator("#verdict:not([data-result='pending']):not([data-result='longer'])")
     answered.wait_for(state="attached", timeout=60_000)
     assert answered.get_attribute("data-result") == "won"
+    # The browser reports a worker's end and a new one's start as events, some time after the page acts.
     deadline = time.monotonic() + 10
-    while searcher in page.workers and time.monotonic() < deadline:
+    while (searcher in page.workers or len(page.workers) != 1) and time.monotonic() < deadline:
         page.wait_for_timeout(50)
     assert searcher not in page.workers, "the worker that made the longer search was stopped, its memory with it"
     assert page.evaluate("window.workersMade") == 2 and len(page.workers) == 1, "and a new one started at once"
