@@ -213,14 +213,12 @@ class ShrewishQueens(Game[ShrewState]):
     source_figures_en = "The source text: a careful, attentive player will almost surely bring it out."
 
     def __init__(self) -> None:
-        self._relaxed: dict[int, tuple[ShrewState, int]] = {}
-        """The last answers of :meth:`pile_draws`, by the position's ``id`` (the position
-        kept with its answer, so that the ``id`` stays its own)."""
-        self._drawn_from: dict[tuple[int, int, int, int], tuple[ShrewState, int, int]] = {}
-        """The same answers by the ``id`` of the position's foundations, places and
-        auxiliary pile and the number of cards in its stock, each with how many plain draws
-        may read it off (:func:`rules.shrewish_stuck.relaxed_run`): a plain draw keeps the
-        three piles as they were (:meth:`apply`)."""
+        self._relaxed: dict[tuple[int, int, int, int], tuple[ShrewState, int, int]] = {}
+        """The last answers of :meth:`pile_draws`, each with its position and how many
+        plain draws after it may read it off (:func:`rules.shrewish_stuck.relaxed_run`), by
+        the ``id`` of the position's foundations, places and auxiliary pile and the number
+        of cards in its stock: a plain draw keeps the three piles as they were
+        (:meth:`apply`), and the position kept with its answer keeps the ``id`` its own."""
 
     def deal(self, number: int, options: Mapping[str, OptionValue]) -> ShrewState:
         deck = shuffled(self.id, number, 0, full_deck(2))
@@ -455,10 +453,11 @@ class ShrewishQueens(Game[ShrewState]):
         A position one plain draw after one whose answer is kept reads its own off that
         one when the relaxed game let it (:func:`rules.shrewish_stuck.relaxed_run`): a
         search makes a position's children right after asking of the position itself."""
-        known = self._relaxed.get(id(s))
+        piles = id(s.foundations), id(s.tableau), id(s.aux)
+        known = self._relaxed.get((*piles, len(s.stock)))
         if known is not None and known[0] is s:
             return known[1]
-        drawn_from = self._drawn_from.get((id(s.foundations), id(s.tableau), id(s.aux), len(s.stock) + 1))
+        drawn_from = self._relaxed.get((*piles, len(s.stock) + 1))
         if drawn_from is not None and drawn_from[2] and _drawn(drawn_from[0], s):
             _, draws, kept = drawn_from
             if draws != NEVER:
@@ -471,9 +470,7 @@ class ShrewishQueens(Game[ShrewState]):
                 draws = NEVER
         if len(self._relaxed) >= _KEPT_ANSWERS:
             self._relaxed.clear()
-            self._drawn_from.clear()
-        self._relaxed[id(s)] = (s, draws)
-        self._drawn_from[(id(s.foundations), id(s.tableau), id(s.aux), len(s.stock))] = (s, draws, kept)
+        self._relaxed[(*piles, len(s.stock))] = (s, draws, kept)
         return draws
 
     def pile_soonest(self, s: ShrewState) -> int:

@@ -454,16 +454,18 @@ def test_the_relaxed_games_answers_kept_are_each_positions_own(monkeypatch: pyte
             if not moves:
                 break
             state = GAME.apply(state, rng.choice(moves))
-    def direct(s: ShrewState) -> int:
-        draws = pile_used_up_by(s.foundations, s.tableau, s.stock, s.aux, s.reserve,
-                                aux_penalty=shrewish_queens.AUX_PENALTY,
-                                reserve_penalty=shrewish_queens.RESERVE_PENALTY)
-        return NEVER if draws < 0 else draws
-    expected = [direct(s) for s in states]
+    expected = [_relaxed_anew(s) for s in states]
     assert len(set(expected)) > 5
     for order in (states, states[::-1], [dataclasses.replace(s) for s in states]):
-        assert [GAME.pile_draws(s) for s in order] == [direct(s) for s in order]
-        assert [GAME.search_dead(s) for s in order] == [direct(s) == NEVER for s in order]
+        assert [GAME.pile_draws(s) for s in order] == [_relaxed_anew(s) for s in order]
+        assert [GAME.search_dead(s) for s in order] == [_relaxed_anew(s) == NEVER for s in order]
+
+
+def _relaxed_anew(s: ShrewState) -> int:
+    """:meth:`pile_draws`'s answer from a run of the relaxed game made anew."""
+    draws = pile_used_up_by(s.foundations, s.tableau, s.stock, s.aux, s.reserve,
+                            aux_penalty=shrewish_queens.AUX_PENALTY, reserve_penalty=shrewish_queens.RESERVE_PENALTY)
+    return NEVER if draws < 0 else draws
 
 
 def test_a_plain_draw_reads_the_relaxed_games_answer_off_the_position_before(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -490,10 +492,7 @@ def test_a_plain_draw_reads_the_relaxed_games_answer_off_the_position_before(mon
             drawn = state
             while drawn.stock and rank(drawn.stock[-1]) < QUEEN and all(drawn.tableau):
                 drawn, before = GAME.apply(drawn, Move("draw")), len(runs)
-                draws = pile_used_up_by(drawn.foundations, drawn.tableau, drawn.stock, drawn.aux, drawn.reserve,
-                                        aux_penalty=shrewish_queens.AUX_PENALTY,
-                                        reserve_penalty=shrewish_queens.RESERVE_PENALTY)
-                assert GAME.pile_draws(drawn) == (NEVER if draws < 0 else draws)
+                assert GAME.pile_draws(drawn) == _relaxed_anew(drawn)
                 asked += 1
                 read_off += len(runs) == before
             state = GAME.apply(state, rng.choice(moves))
