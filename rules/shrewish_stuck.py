@@ -69,13 +69,18 @@ proof never fires, and that the bound holds, along the won games of seven deals.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from typing import Final
 
 from pygame_engine.cards import ACE, KING, QUEEN, rank, suit
 
-_RANK = tuple(rank(card) for card in range(52))
+Cards = tuple[int, ...]
+"""A pile, its top card last."""
+Piles = tuple[Cards, ...]
+"""Piles of cards, the foundations' or the places'."""
+
+_RANK: Final = tuple(rank(card) for card in range(52))
 """Each card's rank, looked up rather than worked out in the inner loops."""
-_SUIT = tuple(suit(card) for card in range(52))
+_SUIT: Final = tuple(suit(card) for card in range(52))
 """Each card's suit, likewise."""
 
 
@@ -85,8 +90,8 @@ def _card(s: int, r: int) -> int:
     return s * 13 + r - 1
 
 
-def pile_used_up_by(foundations: Sequence[Sequence[int]], tableau: Sequence[Sequence[int]],
-                    stock: Sequence[int], aux: Sequence[int], reserve: Sequence[int], *,
+def pile_used_up_by(foundations: Piles, tableau: Piles,
+                    stock: Cards, aux: Cards, reserve: Cards, *,
                     aux_penalty: int, reserve_penalty: int) -> int:
     """How many draws the relaxed game takes to use the auxiliary pile up (0 if it is
     already): a bound on how soon the real game can, counted in the stock's present
@@ -100,8 +105,8 @@ def pile_used_up_by(foundations: Sequence[Sequence[int]], tableau: Sequence[Sequ
                        reserve_penalty=reserve_penalty)[0]
 
 
-def relaxed_run(foundations: Sequence[Sequence[int]], tableau: Sequence[Sequence[int]],
-                stock: Sequence[int], aux: Sequence[int], reserve: Sequence[int], *,
+def relaxed_run(foundations: Piles, tableau: Piles,
+                stock: Cards, aux: Cards, reserve: Cards, *,
                 aux_penalty: int, reserve_penalty: int) -> tuple[int, int]:
     """:func:`pile_used_up_by`'s answer, and how many of the next draws leave it to be
     read off: the number ``k`` such that, for each ``j < k``, the reserve's top card after
@@ -122,15 +127,16 @@ class _World:
     """The relaxed game played forward draw by draw, every card played the moment it may
     be, and the auxiliary pile's cards landing as the places empty."""
 
-    def __init__(self, foundations: Sequence[Sequence[int]], tableau: Sequence[Sequence[int]],
-                 stock: Sequence[int], pile: Sequence[int], packet_size: int, reserve: Sequence[int],
+    def __init__(self, foundations: Piles, tableau: Piles,
+                 stock: Cards, pile: Cards, packet_size: int, reserve: Cards,
                  penalty: int) -> None:
         # The reserve and the stock as one pile, each card with the draw that lays it;
         # the kings among the stock's cards go home at theirs.
         cards = list(reserve)
         self.laid = [0] * len(reserve)
         self.kings = [-1] * (len(stock) + 1)  # by draw, the suit of the king it brings (-1: none)
-        for k, card in enumerate(reversed(stock), 1):
+        for k in range(1, len(stock) + 1):
+            card = stock[-k]
             if _RANK[card] == KING:
                 self.kings[k] = _SUIT[card]
             else:
@@ -152,7 +158,7 @@ class _World:
         # Every card by a number: the places' cards, the reserve-and-stock pile's, then
         # the landed and the packets' as they come; ``where`` its pile (a place's number,
         # the reserve-and-stock pile as -1, a packet's card as -2), ``at`` its height in it.
-        self.places: list[Sequence[int]] = list(tableau)
+        self.places: list[Cards] = list(tableau)
         self.value = [card for place in tableau for card in place]
         self.where = [p for p, place in enumerate(tableau) for _ in place]
         self.at = [k for place in tableau for k in range(len(place))]
@@ -228,7 +234,7 @@ class _World:
             if not self.gone[base + k] and self.ready[self.value[base + k]]:
                 self.due.append(base + k)
         self._more_queens(self.queens + sum(1 for k in range(self.edge) if _RANK[self.value[base + k]] == QUEEN))
-        self._packet(self.packets)
+        self._packet(tuple(self.packets))
         self._play()
         if self.next >= len(self.pile):
             self.used_up_by = len(self.kings)
@@ -309,7 +315,7 @@ class _World:
                     self.due.append(base + k)
             self.edge = max(self.edge, edge)
 
-    def _packet(self, cards: Sequence[int]) -> None:
+    def _packet(self, cards: Cards) -> None:
         """A packet's cards are drawn: kings go home, the rest free to play."""
         for card in cards:
             if _RANK[card] == KING:
