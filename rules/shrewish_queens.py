@@ -25,7 +25,7 @@ from pygame_engine.layout import Fan, Layout, Slot, row
 from pygame_engine.moves import CARD_MOVE, Move
 from pygame_engine.piles import BELOW_IN_SUIT, KING_TO_QUEEN, explain_onto, pile_number
 from pygame_engine.solver import Beam
-from rules.shrewish_stuck import relaxed_run
+from rules.shrewish_stuck import Piles, relaxed_run
 
 if TYPE_CHECKING:
     from pygame_engine.solver import QuickStep
@@ -42,10 +42,14 @@ _KEPT_ANSWERS: Final = 4096
 forgets them all: more than the positions that begin a beam's stage, which a beam asks
 twice, soon after each other. The full search asks again of a child when it goes into
 it, sometimes after more positions than that, and then the game is run anew."""
-Piles = tuple[tuple[int, ...], ...]
 FOUNDATION_NAMES: Final = tuple(f"f{j + 1}" for j in range(FOUNDATIONS))
 PLACE_NAMES: Final = tuple(f"t{j + 1}" for j in range(PLACES))
 SOURCE_NAMES: Final = ("r", *PLACE_NAMES)
+_NUMBER: Final = {name: int(name[1:]) - 1 for name in (*FOUNDATION_NAMES, *PLACE_NAMES)}
+"""A foundation's or a place's index by its name, looked up in the search's hot spots."""
+_DRAW: Final = Move("draw")
+_REDEAL: Final = Move("redeal")
+"""The verbs' moves, made once."""
 _MOVES: Final = {(src, dst): Move(CARD_MOVE, src, dst) for src in SOURCE_NAMES
                  for dst in FOUNDATION_NAMES + PLACE_NAMES if src != dst}
 """Every card move there can be, made once."""
@@ -270,9 +274,9 @@ class ShrewishQueens(Game[ShrewState]):
     def legal_moves(self, s: ShrewState) -> list[Move]:
         moves = self.card_moves(s)
         if s.stock:
-            moves.append(Move("draw"))
+            moves.append(_DRAW)
         elif self._can_redeal(s):
-            moves.append(Move("redeal"))
+            moves.append(_REDEAL)
         return moves
 
     def _can_redeal(self, s: ShrewState) -> bool:
@@ -286,16 +290,16 @@ class ShrewishQueens(Game[ShrewState]):
             table.stock, table.reserve, table.turned = table.reserve[::-1], [], True
             table.note("redeal", table.stock, "r", "s")
         else:
-            pile = table.reserve if move.src == "r" else table.tableau[int(move.src[1:]) - 1]
+            pile = table.reserve if move.src == "r" else table.tableau[_NUMBER[move.src]]
             card = pile.pop()
-            j = int(move.dst[1:]) - 1
+            j = _NUMBER[move.dst]
             (table.foundations if move.dst[0] == "f" else table.tableau)[j].append(card)
         table.refill()
         return table.state(s.deal)
 
     def apply(self, state: ShrewState, move: Move) -> ShrewState:
         if move.kind == CARD_MOVE:
-            if move.src == "r" or len(state.tableau[int(move.src[1:]) - 1]) > 1:
+            if move.src == "r" or len(state.tableau[_NUMBER[move.src]]) > 1:
                 # No place empties, so nothing automatic follows: only two piles change.
                 return self._card_move(state, move)
             if (quick := self._emptying_move(state, move)) is not None:
@@ -311,10 +315,10 @@ class ShrewishQueens(Game[ShrewState]):
         if move.src == "r":
             card, reserve = reserve[-1], reserve[:-1]
         else:
-            i = int(move.src[1:]) - 1
+            i = _NUMBER[move.src]
             card = tableau[i][-1]
             tableau = (*tableau[:i], tableau[i][:-1], *tableau[i + 1 :])
-        j = int(move.dst[1:]) - 1
+        j = _NUMBER[move.dst]
         foundations = s.foundations
         if move.dst[0] == "f":
             foundations = (*foundations[:j], (*foundations[j], card), *foundations[j + 1 :])
@@ -326,7 +330,7 @@ class ShrewishQueens(Game[ShrewState]):
         """A card move that empties its place, when rule R refills the place with one card
         below a queen (from the auxiliary pile, else from the reserve) and nothing else
         follows; ``None`` when a king or a queen comes, or nothing does."""
-        i = int(move.src[1:]) - 1
+        i = _NUMBER[move.src]
         card, aux, reserve = s.tableau[i][0], s.aux, s.reserve
         if aux:
             fill, aux = aux[-1], aux[:-1]
@@ -336,7 +340,7 @@ class ShrewishQueens(Game[ShrewState]):
             return None
         if _RANK[fill] >= QUEEN:
             return None
-        tableau, foundations, j = list(s.tableau), s.foundations, int(move.dst[1:]) - 1
+        tableau, foundations, j = list(s.tableau), s.foundations, _NUMBER[move.dst]
         tableau[i] = (fill,)
         if move.dst[0] == "f":
             foundations = (*foundations[:j], (*foundations[j], card), *foundations[j + 1 :])
@@ -374,7 +378,7 @@ class ShrewishQueens(Game[ShrewState]):
         moves = self.legal_moves(s)
         for move in moves:
             if move.kind == CARD_MOVE and move.dst[0] == "f" and move.src != "r":
-                pile = s.tableau[int(move.src[1:]) - 1]
+                pile = s.tableau[_NUMBER[move.src]]
                 if len(pile) > 1 and _RANK[pile[-1]] != JACK and _safe_home(s.foundations, pile[-1]):
                     return [(move,)]
         return [(move,) for move in moves]
@@ -398,7 +402,7 @@ class ShrewishQueens(Game[ShrewState]):
             for macro in moves:
                 move = macro[0]
                 if move.kind == CARD_MOVE and move.dst[0] == "f":
-                    pile = s.reserve if move.src == "r" else s.tableau[int(move.src[1:]) - 1]
+                    pile = s.reserve if move.src == "r" else s.tableau[_NUMBER[move.src]]
                     if _RANK[pile[-1]] != JACK:
                         return [macro]
         return moves
