@@ -6,7 +6,7 @@ for long batch runs in CPython.
 The same sources, compiled by mypyc (one of the dev tools; it needs a C compiler and
 Python's headers), search the same positions in the same order as the source, faster:
 Сложный коврик's some 1.6 times, Строптивые дамы's rules and its proof of loss together
-some 2.7 times in positions a second (``docs/decisions.md``, ``docs/figures.md``). The
+some 2.5 times in positions a second (``docs/decisions.md``, ``docs/figures.md``). The
 built modules go to ``FOLDER/rules/``, each with the source it was built from beside it
 (``<module>.py.built-from``, which the batch compares with the source before it runs).
 The C is compiled for the processor of the machine that builds it (``-march=native``;
