@@ -89,15 +89,18 @@ def _safe_home(foundations: Piles, card: int) -> bool:
     return len(lengths) == 2 and min(lengths) >= max(depth - 1, 1) and max(lengths) >= depth
 
 
+def _plain_draw(s: ShrewState) -> bool:
+    """Whether a draw from ``s`` sets nothing off: its card is neither a king nor a queen,
+    and every place is full, so the card only goes from the stock onto the reserve."""
+    return bool(s.stock) and _RANK[s.stock[-1]] < QUEEN and all(s.tableau)
+
+
 def _drawn(before: ShrewState, after: ShrewState) -> bool:
-    """Whether ``after`` is ``before`` with one card drawn that is neither a king nor a
-    queen, every place full (so that nothing follows the draw), and nothing else changed.
-    The foundations, places and auxiliary pile are taken as the same (the caller found
-    them by identity)."""
-    stock = before.stock
-    return (_RANK[stock[-1]] < QUEEN and after.turned == before.turned and len(after.reserve) == len(before.reserve) + 1
-            and after.reserve[-1] == stock[-1] and all(before.tableau) and after.stock == stock[:-1]
-            and after.reserve[:-1] == before.reserve)
+    """Whether ``after`` is ``before`` after a plain draw (:func:`_plain_draw`) and nothing
+    else. The foundations, places and auxiliary pile are taken as the same (the caller
+    found them by identity)."""
+    return (_plain_draw(before) and after.turned == before.turned and after.stock == before.stock[:-1]
+            and after.reserve == (*before.reserve, before.stock[-1]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,8 +307,8 @@ class ShrewishQueens(Game[ShrewState]):
                 return self._card_move(state, move)
             if (quick := self._emptying_move(state, move)) is not None:
                 return quick
-        if move.kind == "draw" and state.stock and _RANK[state.stock[-1]] < QUEEN and all(state.tableau):
-            # Neither a king nor a queen, and no empty place to refill: only the card moves.
+        if move.kind == "draw" and _plain_draw(state):
+            # Nothing follows: only the card moves.
             s, card = state, state.stock[-1]
             return ShrewState(s.deal, s.foundations, s.tableau, s.stock[:-1], s.aux, (*s.reserve, card), s.turned)
         return self._run(state, move, None)
