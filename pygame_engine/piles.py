@@ -24,6 +24,11 @@ from typing import Final
 
 from pygame_engine.cards import RANKS, card_text, make_card, rank, suit
 
+Cards = tuple[int, ...]
+"""A pile, its bottom card first and its top card last."""
+Piles = tuple[Cards, ...]
+"""A row of piles: the foundations, the columns or the places."""
+
 
 @dataclass(frozen=True, slots=True)
 class Foundation:
@@ -116,7 +121,7 @@ def explain_stock(
     return None
 
 
-def replace(piles: tuple[tuple[int, ...], ...], index: int, pile: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+def replace(piles: Piles, index: int, pile: Cards) -> Piles:
     """``piles`` with one pile replaced."""
     return (*piles[:index], pile, *piles[index + 1 :])
 

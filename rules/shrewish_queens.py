@@ -23,9 +23,9 @@ from pygame_engine.deal import event_rng, shuffled
 from pygame_engine.game import Game, OptionValue, Status
 from pygame_engine.layout import Fan, Layout, Slot, row
 from pygame_engine.moves import CARD_MOVE, Move
-from pygame_engine.piles import BELOW_IN_SUIT, KING_TO_QUEEN, explain_onto, pile_number
+from pygame_engine.piles import BELOW_IN_SUIT, KING_TO_QUEEN, Piles, explain_onto, pile_number
 from pygame_engine.solver import Beam
-from rules.shrewish_stuck import Piles, relaxed_run
+from rules.shrewish_stuck import relaxed_run
 
 if TYPE_CHECKING:
     from pygame_engine.solver import QuickStep

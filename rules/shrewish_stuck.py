@@ -72,13 +72,11 @@ from __future__ import annotations
 from typing import Final
 
 from pygame_engine.cards import ACE, KING, QUEEN, rank, suit
+from pygame_engine.piles import Cards, Piles
 
-Cards = tuple[int, ...]
-"""A pile, its top card last. The piles are typed as the tuples they are, and the tables
-below are ``Final``, so that the compiled build indexes them directly instead of through
-Python's generic calls (a fifth of a test's time: ``docs/decisions.md``)."""
-Piles = tuple[Cards, ...]
-"""Piles of cards, the foundations' or the places'."""
+# The piles are typed as the tuples they are (``Cards``, ``Piles``), and the tables below
+# are ``Final``, so that the compiled build indexes them directly instead of through
+# Python's generic calls (a fifth of a test's time: ``docs/decisions.md``).
 
 _RANK: Final = tuple(rank(card) for card in range(52))
 """Each card's rank, looked up rather than worked out in the inner loops."""

@@ -20,11 +20,10 @@ from pygame_engine.deal import shuffled
 from pygame_engine.game import Game, OptionValue
 from pygame_engine.layout import Layout, Slot, row
 from pygame_engine.moves import CARD_MOVE, Move
-from pygame_engine.piles import ACE_TO_KING, BELOW_IN_SUIT, explain_onto, pile_number, replace
+from pygame_engine.piles import ACE_TO_KING, BELOW_IN_SUIT, Piles, explain_onto, pile_number, replace
 
 PILES: Final = 13
 FOUNDATIONS: Final = 8
-Piles = tuple[tuple[int, ...], ...]
 _HOME_AFTER: Final = tuple(ACE_TO_KING.successors().get(card, -1) for card in range(52))
 """The card a started foundation takes next, by its top card (``-1`` after a king)."""
 _ACES: Final = tuple(card for card in range(52) if rank(card) == ACE)

@@ -21,6 +21,7 @@ from pygame_engine.layout import Layout, Slot, row
 from pygame_engine.moves import CARD_MOVE, Move
 from pygame_engine.piles import (
     KING_TO_QUEEN,
+    Piles,
     explain_onto,
     explain_stock,
     fits_down_in_suit,
@@ -35,7 +36,6 @@ PRISONERS: Final = 7
 COLUMNS: Final = 8
 BOOK_PASSES: Final = 3
 NONE: Final = -1
-Piles = tuple[tuple[int, ...], ...]
 
 
 @dataclass(frozen=True, slots=True)
