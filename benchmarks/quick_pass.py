@@ -9,11 +9,13 @@ The deals are those of FILE (a batch run of GAME with the same options) in FIRST
 that it left open or won after more than SLOWER seconds: the ones an order could change.
 Each run of each quick step goes alone (the short searches; each beam of a ``Beam``, one
 per width, score and set of moves, in the order of ``Beam.runs``; each best-first
-search), cut where its step's share of the budget ends, since no order could give it more
-time than that. The replay plays the runs back in the game's order: a run starts when the
-one before it ends, is cut where its step ends, and decides the deal when it ends before
-that. It prints how many deals the order decides and how many any run decides alone, and
-for each run the deals it decides alone, their seconds, and the deals it decides first.
+search; a ``Narrowed`` search), cut where its step's share of the budget ends, since no
+order could give it more time than that. The replay plays the runs back in the game's
+order: a run starts when the one before it ends, is cut where its step ends, and decides
+the deal when it ends before that. It does not skip the beams a narrowed search spares,
+nor hand the full search the rest when that search runs out (``then_full``). It prints
+how many deals the order decides and how many any run decides alone, and for each run
+the deals it decides alone, their seconds, and the deals it decides first.
 Verdicts after the quick pass (the full search) are not counted.
 """
 
@@ -30,7 +32,17 @@ from functools import partial
 from typing import Any
 
 from pygame_engine import registry
-from pygame_engine.solver import Beam, Verdict, _best_first, _collector_paused, _one_beam, _quick_steps, _restarts
+from pygame_engine.solver import (
+    Beam,
+    Narrowed,
+    Verdict,
+    _best_first,
+    _collector_paused,
+    _narrowed,
+    _one_beam,
+    _quick_steps,
+    _restarts,
+)
 
 Job = tuple[str, int, dict[str, Any], float]
 
@@ -61,6 +73,9 @@ def runs_of(job: Job) -> list[dict[str, Any]]:
             found = [(f"beam {width} {_name(score)} {_name(moves)}",
                       partial(_one_verdict, game, start, nodes, cap, clock, score, width, step.advances, moves))
                      for width, score, moves in step.runs()]
+        elif isinstance(step, Narrowed):
+            found = [(f"narrowed {_name(step.moves)}",
+                      partial(_narrowed, game, start, nodes, cap, clock, step.moves, []))]
         else:
             found = [(f"best-first {_name(step)}", partial(_best_first, game, start, nodes, cap, clock, step))]
         for name, run in found:

@@ -35,7 +35,10 @@ optional hooks a game may add:
   dropped no position on its way (it has then made every position the full search makes,
   but those that ``search_dead`` proves lost, below). A beam over a pruned set that drops
   no position has made every position that set reaches, so the quick pass skips the
-  other beams over it, in that step and the later ones.
+  other beams over it, in that step and the later ones. A step may also be a
+  :class:`Narrowed`: the full search over a pruned set of moves (asking ``search_dead``
+  and ``search_rank`` as the full search does), which finds wins in a game made much
+  smaller; only its wins count, and running out of positions proves nothing.
 
 A game may add ``search_rank(state)``, a number for a position, higher nearer a win:
 the full search then makes all of a position's children at once and goes into them
@@ -47,9 +50,10 @@ A game may add ``search_dead(state)``: a sound proof that no win is left from ``
 which may cost as much as a few positions. The full search expands no position it proves
 (the depth-first one over states; not a game's board), and a beam keeps none it proves
 among the positions that begin a stage (those within a stage are not asked, as they are
-many more). The best-first and the short searches never ask it. A proof as cheap as a
-position belongs in ``search_moves`` instead, as no moves at all (Дамы кувырком's
-prisoners), so that every search uses it.
+many more); a :class:`Narrowed` search asks it as the full search does. The best-first
+and the short searches never ask it. A proof as cheap as a position belongs in
+``search_moves`` instead, as no moves at all (Дамы кувырком's prisoners), so that every
+search uses it.
 
 A game may also set ``search_claims = True``: its full search then claims every child of
 a position as it expands it and goes into the last child first (see :func:`_search`),
@@ -193,11 +197,15 @@ def solve(
             step = _restarts(game, start, nodes, seconds, clock, game.restart_moves)  # type: ignore[attr-defined]
         elif isinstance(score, Beam):
             step = _beam(game, start, nodes, seconds, clock, score, searched)
+        elif isinstance(score, Narrowed):
+            step = _narrowed(game, start, nodes, seconds, clock, score.moves, searched)
         else:
             step = _best_first(game, start, nodes, seconds, clock, score)
         spent = _after(spent, step)
         if step.result != "unknown":
             return spent
+        if isinstance(score, Narrowed) and score.then_full and score.moves in searched:
+            break  # it ran out: the deal looks lost, and only the full search proves a loss
     return _after(spent, _search(game, start, max_nodes - spent.nodes, max_seconds - spent.seconds, clock, None))
 
 
@@ -225,9 +233,25 @@ class Beam:
         return [(width, score, moves) for width in self.widths for score in self.scores for moves in self.moves]
 
 
-QuickStep = tuple[float, Callable[[Any], float | tuple[float, ...]] | Beam | None]
+@dataclass(frozen=True, slots=True)
+class Narrowed:
+    """A quick step: the full search over ``moves``, a pruned set that need not be sound
+    (say, a card that can go home goes home and nothing else is tried). It asks the
+    game's ``search_dead`` and ``search_rank`` as the full search does, so where the
+    pruned game is small it is searched whole in a fraction of the budget. A win it
+    finds is a line of legal moves; running out of positions proves nothing, and the
+    next step begins, or with ``then_full`` the full search, for the rest of the budgets:
+    a deal whose narrowed game is searched whole is seldom won, and of the searches only
+    the full one proves most losses."""
+
+    moves: Macros
+    then_full: bool = False
+
+
+QuickStep = tuple[float, Callable[[Any], float | tuple[float, ...]] | Beam | Narrowed | None]
 """A step of the quick pass: the share of both budgets spent when it ends, and the score
-of its best-first search, a :class:`Beam`, or ``None`` (the short shuffled searches)."""
+of its best-first search, a :class:`Beam`, a :class:`Narrowed` search, or ``None`` (the
+short shuffled searches)."""
 
 
 def _quick_steps(game: Game[Any], start: Any, quick_share: float = QUICK_SHARE) -> list[QuickStep]:
@@ -453,8 +477,14 @@ def _search(
     max_seconds: float,
     clock: Callable[[], float],
     moves: Macros | None,
+    guided: bool = False,
 ) -> Verdict:
     """Depth-first search; exhausting it proves a loss only when ``moves`` is ``None`` (all moves).
+
+    Over a pruned set of ``moves``, the game's ``search_dead`` and ``search_rank`` are
+    asked only when ``guided`` (a :class:`Narrowed` step): a position proved lost has no
+    win under any moves, so leaving it out loses no win. Such a search that runs out says
+    "lost" of the pruned game alone, which :func:`_narrowed` takes as no verdict.
 
     A child is claimed (its key marked seen) as it is made. Children are made one at a
     time as the search comes to them, or all at once and entered in the order of the
@@ -480,8 +510,9 @@ def _search(
         return Verdict("won", (), 0, 0.0)
     seen: set[Hashable] = {key_of(start)}
     nodes = 1
-    dead: Callable[[Any], bool] | None = getattr(game, "search_dead", None) if moves is None else None
-    rank: Callable[[Any], float] | None = getattr(game, "search_rank", None) if moves is None else None
+    full = moves is None or guided
+    dead: Callable[[Any], bool] | None = getattr(game, "search_dead", None) if full else None
+    rank: Callable[[Any], float] | None = getattr(game, "search_rank", None) if full else None
 
     def claimed(state: Any) -> Iterator[tuple[tuple[Move, ...], Any]]:
         """The children of ``state`` not seen before, each claimed as it is made."""
@@ -519,7 +550,20 @@ def _search(
             return Verdict("unknown", (), nodes, clock() - began)
         path.append(macro)
         stack.append(fresh(child))
-    return Verdict("lost" if moves is None else "unknown", (), nodes, clock() - began)
+    return Verdict("lost" if full else "unknown", (), nodes, clock() - began)
+
+
+def _narrowed(game: Game[Any], start: Any, max_nodes: int, max_seconds: float, clock: Callable[[], float],
+              moves: Macros, searched: list[Macros]) -> Verdict:
+    """A :class:`Narrowed` step: won, or unknown. Where the search over ``moves`` runs out
+    of positions, it has made every position they reach from the start but those
+    ``search_dead`` proves lost, and no win lies under those, so no beam over the same
+    moves can win either: the set joins ``searched`` and those beams are skipped."""
+    verdict = _search(game, start, max_nodes, max_seconds, clock, moves, guided=True)
+    if verdict.result != "lost":
+        return verdict
+    searched.append(moves)
+    return Verdict("unknown", (), verdict.nodes, verdict.seconds)
 
 
 def _hooks(game: Game[Any]) -> tuple[Macros, Callable[[Any], Hashable], Callable[[Any, tuple[Move, ...]], Any]]:

@@ -24,7 +24,7 @@ from pygame_engine.game import Game, OptionValue, Status
 from pygame_engine.layout import Fan, Layout, Slot, row
 from pygame_engine.moves import CARD_MOVE, Move
 from pygame_engine.piles import BELOW_IN_SUIT, KING_TO_QUEEN, Piles, explain_onto, pile_number
-from pygame_engine.solver import Beam
+from pygame_engine.solver import Beam, Narrowed
 from rules.shrewish_stuck import relaxed_run
 
 if TYPE_CHECKING:
@@ -501,17 +501,23 @@ class ShrewishQueens(Game[ShrewState]):
 
     def quick_steps(self, start: ShrewState) -> list[QuickStep]:
         """The short shuffled searches for a twentieth of the budgets (they win most deals
-        in milliseconds); beams to 0.45, stage by stage of draws, by six scores and widths
-        10, 50, 200 and 1,000, each score over the sound moves and then over
-        :meth:`homeward_moves`; beams to 0.7 guided by the relaxed game's draws
-        (:meth:`pile_soonest`, :meth:`pile_and_progress`; widths 10, 50 and 200), which win
-        deals the others leave open; the full search gets the rest. The beams and the full
-        search ask :meth:`search_dead` (``docs/decisions.md``)."""
+        in milliseconds); beams to 0.15, stage by stage of draws, by six scores and widths
+        10 and 50, each score over the sound moves and then over :meth:`homeward_moves`;
+        to 0.3 the full search over :meth:`homeward_moves`, ranked and cut by the relaxed
+        game as the full search is: it wins deals the beams leave open, and where that
+        narrowed game is searched whole (in a second or two, for most open deals) the deal
+        is seldom won, so the full search gets the rest of the budget at once; else beams
+        to 0.5 as the first, widths 200 and 1,000; beams to 0.75 guided by the relaxed
+        game's draws (:meth:`pile_soonest`, :meth:`pile_and_progress`; widths 10, 50 and
+        200), which win deals the others leave open; the full search gets the rest. All
+        but the short searches ask :meth:`search_dead` (``docs/decisions.md``)."""
         scores = (self.progress, self.aux_first, self.even, self.aux_and_places, self.near_empty, self.small_places)
-        beams = Beam(scores, (10, 50, 200, 1000), ends_stage, (None, self.homeward_moves))
+        narrow = Beam(scores, (10, 50), ends_stage, (None, self.homeward_moves))
+        wide = Beam(scores, (200, 1000), ends_stage, (None, self.homeward_moves))
         guided = Beam((self.pile_soonest, self.pile_and_progress), (10, 50, 200), ends_stage,
                       (None, self.homeward_moves))
-        return [(0.05, None), (0.45, beams), (0.7, guided)]
+        return [(0.05, None), (0.15, narrow), (0.3, Narrowed(self.homeward_moves, then_full=True)), (0.5, wide),
+                (0.75, guided)]
 
     restart_nodes = 2000
 

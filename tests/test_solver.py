@@ -12,7 +12,7 @@ import pytest
 from pygame_engine import Game, registry
 from pygame_engine.cards import parse_card
 from pygame_engine.moves import CARD_MOVE
-from pygame_engine.solver import Beam, _beam, _best_first, _restarts, _search, solve
+from pygame_engine.solver import Beam, Narrowed, _beam, _best_first, _narrowed, _restarts, _search, solve
 from rules import hard_rug, topsy_prisoners
 from rules.hard_rug import GAP, RugState
 from rules.shrewish_queens import ShrewState, ends_stage
@@ -400,6 +400,66 @@ def test_a_beam_wins_a_deal_the_other_searches_leave_open() -> None:
     dry = _beam(game, start, 40_000, 60.0, time.perf_counter, Beam((game.even,), (10,), ends_stage))
     assert dry.result == "unknown" and dry.nodes < 5_000
     assert solve(game, start, max_nodes=40_000).result == "won"
+
+
+def test_the_full_search_over_hasty_moves_wins_a_deal_the_full_search_leaves_open() -> None:
+    # Строптивые дамы deal 835: over the hasty moves (a card that can go home goes home
+    # alone), ranked and cut by the relaxed game as the full search is, the search wins in
+    # about 5,600 positions; over every move it finds no win in three times as many. The
+    # quick pass's third step is that search.
+    game = registry.get("shrewish_queens")
+    start = game.new(835)
+    step = game.quick_steps(start)[2][1]
+    assert isinstance(step, Narrowed) and step.moves == game.homeward_moves
+    searched: list[Any] = []
+    won = _narrowed(game, start, 20_000, 60.0, time.perf_counter, game.homeward_moves, searched)
+    assert won.result == "won" and won.nodes < 10_000 and replays("shrewish_queens", start, won.line)
+    full = _search(game, start, 3 * won.nodes, 60.0, time.perf_counter, None)
+    assert full.result == "unknown" and full.nodes >= 3 * won.nodes and searched == []
+
+
+def test_the_full_search_over_hasty_moves_that_runs_out_proves_nothing() -> None:
+    # Строптивые дамы deal 771 can be won (the line replays), but not by sending every card
+    # that can go home home at once: the search over those moves runs out in under 2,000
+    # positions. That says nothing of the deal ("unknown"), and spares the beams over the
+    # same moves (``searched``), which could only make positions among those.
+    game = registry.get("shrewish_queens")
+    start = game.new(771)
+    searched: list[Any] = []
+    out = _narrowed(game, start, 100_000, 60.0, time.perf_counter, game.homeward_moves, searched)
+    assert out.result == "unknown" and out.nodes < 2_000 and searched == [game.homeward_moves]
+    plan = Beam((game.progress,), (10,), ends_stage, (game.homeward_moves,))
+    assert _beam(game, start, 100_000, 60.0, time.perf_counter, plan, searched).nodes == 0
+    won = solve(game, start, max_nodes=400_000, max_seconds=120.0)
+    assert won.result == "won" and replays("shrewish_queens", start, won.line)
+
+
+def test_a_narrowed_search_that_runs_out_may_hand_the_rest_to_the_full_search() -> None:
+    # Deal 79's lost position 40 moves before the end of a seeded game: the search over
+    # the hasty moves runs out. With ``then_full`` the quick pass ends there, and the full
+    # search proves the loss: solve() makes exactly the positions of the two. Without it,
+    # the beam after it runs first.
+    game = registry.get("shrewish_queens")
+    start = _walk(game, 79, 40)
+    searched: list[Any] = []
+    out = _narrowed(game, start, 100_000, 60.0, time.perf_counter, game.homeward_moves, searched)
+    full = _search(game, start, 100_000, 60.0, time.perf_counter, None)
+    assert out.result == "unknown" and full.result == "lost" and searched == [game.homeward_moves]
+
+    def steps(then_full: bool) -> Game[Any]:
+        class Steps:
+            def __getattr__(self, name: str) -> Any:
+                return getattr(game, name)
+
+            def quick_steps(self, state: Any) -> list[Any]:
+                return [(0.5, Narrowed(game.homeward_moves, then_full)),
+                        (0.9, Beam((game.progress,), (2,), ends_stage))]
+        return Steps()  # type: ignore[return-value]
+
+    handed = solve(steps(True), start, max_nodes=1_000_000, max_seconds=600.0)
+    assert handed.result == "lost" and handed.nodes == out.nodes + full.nodes
+    beam_first = solve(steps(False), start, max_nodes=1_000_000, max_seconds=600.0)
+    assert beam_first.result == "lost" and beam_first.nodes > handed.nodes
 
 
 def test_the_relaxed_games_draws_lead_a_beam_to_a_win_the_other_scores_miss() -> None:
