@@ -503,11 +503,11 @@ class ShrewishQueens(Game[ShrewState]):
         """The short shuffled searches for a twentieth of the budgets (they win most deals
         in milliseconds); beams to 0.15, stage by stage of draws, by six scores and widths
         10 and 50, each score over the sound moves and then over :meth:`homeward_moves`;
-        to 0.3 the full search over :meth:`homeward_moves`, ranked and cut by the relaxed
+        to 0.4 the full search over :meth:`homeward_moves`, ranked and cut by the relaxed
         game as the full search is: it wins deals the beams leave open, and where that
         narrowed game is searched whole (in a second or two, for most open deals) the deal
         is seldom won, so the full search gets the rest of the budget at once; else beams
-        to 0.5 as the first, widths 200 and 1,000; beams to 0.75 guided by the relaxed
+        to 0.55 as the first, widths 200 and 1,000; beams to 0.75 guided by the relaxed
         game's draws (:meth:`pile_soonest`, :meth:`pile_and_progress`; widths 10, 50 and
         200), which win deals the others leave open; the full search gets the rest. All
         but the short searches ask :meth:`search_dead` (``docs/decisions.md``)."""
@@ -516,7 +516,7 @@ class ShrewishQueens(Game[ShrewState]):
         wide = Beam(scores, (200, 1000), ends_stage, (None, self.homeward_moves))
         guided = Beam((self.pile_soonest, self.pile_and_progress), (10, 50, 200), ends_stage,
                       (None, self.homeward_moves))
-        return [(0.05, None), (0.15, narrow), (0.3, Narrowed(self.homeward_moves, then_full=True)), (0.5, wide),
+        return [(0.05, None), (0.15, narrow), (0.4, Narrowed(self.homeward_moves, then_full=True)), (0.55, wide),
                 (0.75, guided)]
 
     restart_nodes = 2000
