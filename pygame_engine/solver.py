@@ -205,7 +205,7 @@ def solve(
         if step.result != "unknown":
             return spent
         if isinstance(score, Narrowed) and score.then_full and score.moves in searched:
-            break  # it ran out: the deal looks lost, and only the full search proves a loss
+            break  # its game holds no win: the deal looks lost, and only the full search proves a loss
     return _after(spent, _search(game, start, max_nodes - spent.nodes, max_seconds - spent.seconds, clock, None))
 
 
@@ -558,7 +558,11 @@ def _narrowed(game: Game[Any], start: Any, max_nodes: int, max_seconds: float, c
     """A :class:`Narrowed` step: won, or unknown. Where the search over ``moves`` runs out
     of positions, it has made every position they reach from the start but those
     ``search_dead`` proves lost, and no win lies under those, so no beam over the same
-    moves can win either: the set joins ``searched`` and those beams are skipped."""
+    moves can win either: the set joins ``searched`` and those beams are skipped. A set
+    already in ``searched`` (a beam over it dropped nothing) holds no win, so it is not
+    searched again; ``searched`` then tells :func:`solve` the narrowed game is done."""
+    if moves in searched:
+        return Verdict("unknown", (), 0, 0.0)
     verdict = _search(game, start, max_nodes, max_seconds, clock, moves, guided=True)
     if verdict.result != "lost":
         return verdict

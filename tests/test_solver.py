@@ -462,6 +462,22 @@ def test_a_narrowed_search_that_runs_out_may_hand_the_rest_to_the_full_search() 
     assert beam_first.result == "lost" and beam_first.nodes > handed.nodes
 
 
+def test_a_narrowed_search_does_not_search_again_what_a_beam_searched_whole() -> None:
+    # Deal 79's lost position above: a beam over the hasty moves as wide as that drops
+    # nothing, so no win lies in the game those moves make. The narrowed search over the
+    # same moves then makes no position at all, and says "unknown".
+    game = registry.get("shrewish_queens")
+    start = _walk(game, 79, 40)
+    searched: list[Any] = []
+    plan = Beam((game.progress,), (100_000,), ends_stage, (game.homeward_moves,))
+    beam = _beam(game, start, 100_000, 60.0, time.perf_counter, plan, searched)
+    assert beam.result == "unknown" and beam.nodes > 0 and searched == [game.homeward_moves]
+    again = _narrowed(game, start, 100_000, 60.0, time.perf_counter, game.homeward_moves, searched)
+    assert again.result == "unknown" and again.nodes == 0 and searched == [game.homeward_moves]
+    alone = _narrowed(game, start, 100_000, 60.0, time.perf_counter, game.homeward_moves, [])
+    assert alone.result == "unknown" and alone.nodes > 0  # what the skip spares
+
+
 def test_the_relaxed_games_draws_lead_a_beam_to_a_win_the_other_scores_miss() -> None:
     # Строптивые дамы deal 390: beams ten wide over the hasty moves run dry under each of
     # the six scores of the quick pass's first beams. Ranked by how few draws the relaxed
