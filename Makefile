@@ -51,7 +51,7 @@ $(COMPILED): $(PY_OK) rules/hard_rug.py rules/shrewish_queens.py rules/shrewish_
 bench: $(PY_OK) $(NODE_OK) chromium valgrind
 	PYTHONPATH=web $(PY) -m benchmarks.browser
 	$(PY) -m benchmarks.startup
-	$(PY) -m benchmarks.solver
+	$(PY) -m benchmarks.solver --chromium
 	$(PY) -m benchmarks.midgame
 	$(PY) -m benchmarks.whole_search
 	$(PY) -m benchmarks.instructions

@@ -1,25 +1,32 @@
-"""Solver speed on fixed deals, in CPython and inside Pyodide (under Node).
+"""Solver speed on fixed deals, in CPython and inside Pyodide (under Node, and in Chromium).
 
-    python -m benchmarks.solver [--deals N] [--seconds S]
+    python -m benchmarks.solver [--deals N] [--seconds S] [--chromium]
 
 For every game (and Сложный коврик without reshuffles, whose search plays one grid in
 place), deals 1 … N with a time budget each: verdicts (the undecided share with its 95%
 Wilson interval), positions per second and time per deal (median and 95th percentile),
-first in this Python, then the same code in Pyodide.
+first in this Python, then the same code in Pyodide under Node. With ``--chromium``, last
+in Pyodide in Chromium as the page runs it: the site built, its Pyodide and its zip of
+the packages (with their bytecode) loaded by a bare page beside it.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
+import http.server
 import json
 import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 from pygame_engine.batch import p95, wilson
+from tools import site
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -72,13 +79,54 @@ def in_both(code: str, pyodide: bool = True) -> Iterator[tuple[str, dict[str, ob
     yield "Pyodide", json.loads(there.stdout.strip().splitlines()[-1])
 
 
+PAGE = """<!doctype html><meta charset="utf-8"><title>solver</title>
+<script type="module">
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+const pyodide = await loadPyodide();
+const zip = await (await fetch("./pasyansy.zip")).arrayBuffer();
+pyodide.unpackArchive(zip, "zip", { extractDir: "/home/pyodide" });
+let out = "";
+pyodide.setStdout({ batched: (line) => { out += line + "\\n"; } });
+await pyodide.runPythonAsync(CODE);
+window.solverOutput = out;
+</script>"""
+
+
+def in_chromium(code: str) -> dict[str, object]:
+    """Run ``code`` in Pyodide in Chromium, as the built site loads it, and return what it printed."""
+    from playwright.sync_api import sync_playwright
+
+    built = site.build(Path(tempfile.mkdtemp()) / "site")
+    (built / "solver.html").write_text(PAGE.replace("CODE", json.dumps(code)))
+    handler = functools.partial(site._Handler, directory=str(built))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=site.CHROMIUM, args=site.CHROMIUM_FLAGS)
+            page = browser.new_page()
+            page.goto(f"http://127.0.0.1:{httpd.server_address[1]}/solver.html")
+            page.wait_for_function("window.solverOutput !== undefined", timeout=0)
+            out = str(page.evaluate("window.solverOutput"))
+            browser.close()
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+        shutil.rmtree(built.parent)
+    return dict(json.loads(out.strip().splitlines()[-1]))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=10)
     parser.add_argument("--seconds", type=float, default=1.0)
+    parser.add_argument("--chromium", action="store_true", help="also in Pyodide in Chromium, as the page runs it")
     args = parser.parse_args()
-    for label, data in in_both(CODE.replace("DEALS", str(args.deals)).replace("SECONDS", str(args.seconds))):
+    code = CODE.replace("DEALS", str(args.deals)).replace("SECONDS", str(args.seconds))
+    for label, data in in_both(code):
         report(label, data)
+    if args.chromium:
+        report("Pyodide in Chromium", in_chromium(code))
 
 
 if __name__ == "__main__":
