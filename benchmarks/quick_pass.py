@@ -13,7 +13,8 @@ search; a ``Narrowed`` search), cut where its step's share of the budget ends, s
 order could give it more time than that. The replay plays the runs back in the game's
 order: a run starts when the one before it ends, is cut where its step ends, and decides
 the deal when it ends before that. It does not skip the beams a narrowed search spares,
-nor hand the full search the rest when that search runs out (``then_full``). It prints
+nor hand the full search the rest when that search runs out (``then_full``, and the
+sets of ``then`` searched before it). It prints
 how many deals the order decides and how many any run decides alone, and for each run
 the deals it decides alone, their seconds, and the deals it decides first.
 Verdicts after the quick pass (the full search) are not counted.

@@ -205,7 +205,15 @@ def solve(
         if step.result != "unknown":
             return spent
         if isinstance(score, Narrowed) and score.then_full and score.moves in searched:
-            break  # its game holds no win: the deal looks lost, and only the full search proves a loss
+            # Its game holds no win: the deal looks lost, and only the full search proves a
+            # loss. The pruned sets of ``then`` are searched first, each for its share.
+            for share, moves in score.then:
+                nodes = min(int(max_nodes * share), max_nodes - spent.nodes)
+                seconds = min(max_seconds * share, max_seconds - spent.seconds)
+                spent = _after(spent, _narrowed(game, start, nodes, seconds, clock, moves, searched))
+                if spent.result != "unknown":
+                    return spent
+            break
     return _after(spent, _search(game, start, max_nodes - spent.nodes, max_seconds - spent.seconds, clock, None))
 
 
@@ -242,10 +250,13 @@ class Narrowed:
     finds is a line of legal moves; running out of positions proves nothing, and the
     next step begins, or with ``then_full`` the full search, for the rest of the budgets:
     a deal whose narrowed game is searched whole is seldom won, and of the searches only
-    the full one proves most losses."""
+    the full one proves most losses. Before it, with ``then_full``, the narrowed searches
+    over the sets of ``then``, each for its share of the budgets (a larger set, with some
+    of the choices that ``moves`` takes away given back, may hold the win)."""
 
     moves: Macros
     then_full: bool = False
+    then: tuple[tuple[float, Macros], ...] = ()
 
 
 QuickStep = tuple[float, Callable[[Any], float | tuple[float, ...]] | Beam | Narrowed | None]

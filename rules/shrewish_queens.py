@@ -400,11 +400,24 @@ class ShrewishQueens(Game[ShrewState]):
         a choice away (the card might have served better on a place, or in a packet under
         the stock after a queen), so these beams prove no loss, but in the same width
         they keep positions that the sound beams drop (``docs/decisions.md``)."""
+        return self._sent_home(s, SOURCE_NAMES)
+
+    def reserve_homeward_moves(self, s: ShrewState) -> list[tuple[Move, ...]]:
+        """Pruned moves for a narrowed search after :meth:`homeward_moves` ran out:
+        :meth:`search_moves`, except that the reserve's card, but a jack, goes home as the
+        only move when it can. The places' cards keep their choice (which copy of a card
+        takes the one foundation of its suit, whether a place empties now), which some
+        deals need that the narrower game cannot win (``docs/decisions.md``)."""
+        return self._sent_home(s, ("r",))
+
+    def _sent_home(self, s: ShrewState, sources: tuple[str, ...]) -> list[tuple[Move, ...]]:
+        """:meth:`search_moves`, or the first of them that sends a card but a jack home
+        from one of ``sources`` alone."""
         moves = self.search_moves(s)
         if len(moves) > 1:
             for macro in moves:
                 move = macro[0]
-                if move.kind == CARD_MOVE and move.dst[0] == "f":
+                if move.kind == CARD_MOVE and move.dst[0] == "f" and move.src in sources:
                     pile = s.reserve if move.src == "r" else s.tableau[_NUMBER[move.src]]
                     if _RANK[pile[-1]] != JACK:
                         return [macro]
@@ -506,7 +519,8 @@ class ShrewishQueens(Game[ShrewState]):
         to 0.4 the full search over :meth:`homeward_moves`, ranked and cut by the relaxed
         game as the full search is: it wins deals the beams leave open, and where that
         narrowed game is searched whole (in a second or two, for most open deals) the deal
-        is seldom won, so the full search gets the rest of the budget at once; else beams
+        is seldom won, so the full search gets the rest of the budget at once, after the
+        same search over :meth:`reserve_homeward_moves` for a twentieth; else beams
         to 0.55 as the first, widths 200 and 1,000; beams to 0.75 guided by the relaxed
         game's draws (:meth:`pile_soonest`, :meth:`pile_and_progress`; widths 10, 50 and
         200), which win deals the others leave open; the full search gets the rest. All
@@ -516,8 +530,8 @@ class ShrewishQueens(Game[ShrewState]):
         wide = Beam(scores, (200, 1000), ends_stage, (None, self.homeward_moves))
         guided = Beam((self.pile_soonest, self.pile_and_progress), (10, 50, 200), ends_stage,
                       (None, self.homeward_moves))
-        return [(0.05, None), (0.15, narrow), (0.4, Narrowed(self.homeward_moves, then_full=True)), (0.55, wide),
-                (0.75, guided)]
+        narrowed = Narrowed(self.homeward_moves, then_full=True, then=((0.05, self.reserve_homeward_moves),))
+        return [(0.05, None), (0.15, narrow), (0.4, narrowed), (0.55, wide), (0.75, guided)]
 
     restart_nodes = 2000
 

@@ -478,6 +478,47 @@ def test_a_narrowed_search_does_not_search_again_what_a_beam_searched_whole() ->
     assert alone.result == "unknown" and alone.nodes > 0  # what the skip spares
 
 
+def test_a_wider_narrowed_search_after_the_hasty_one_runs_out_wins_a_deal() -> None:
+    # Строптивые дамы deal 913: over the hasty moves the search runs out without a win.
+    # Over the moves that send only the reserve's card home alone (the places' cards keep
+    # their choice) it wins in a few hundred positions. The quick pass's third step
+    # searches that set when the first runs out (``then``), before the full search.
+    game = registry.get("shrewish_queens")
+    start = game.new(913)
+    step = game.quick_steps(start)[2][1]
+    assert isinstance(step, Narrowed) and step.then == ((0.05, game.reserve_homeward_moves),)
+    searched: list[Any] = []
+    out = _narrowed(game, start, 200_000, 60.0, time.perf_counter, game.homeward_moves, searched)
+    assert out.result == "unknown" and searched == [game.homeward_moves]
+    won = _narrowed(game, start, 20_000, 60.0, time.perf_counter, game.reserve_homeward_moves, searched)
+    assert won.result == "won" and won.nodes < 5_000 and replays("shrewish_queens", start, won.line)
+
+
+def test_the_sets_searched_after_a_narrowed_search_runs_out_come_before_the_full_search() -> None:
+    # Строптивые дамы deal 72's lost position 60 moves before the end of a seeded game:
+    # the hasty moves run out, then the wider set, each through more positions. With
+    # ``then``, the quick pass searches the wider set for its share after the hasty one
+    # runs out, and the full search then proves the loss; solve() makes exactly the
+    # positions of the three.
+    game = registry.get("shrewish_queens")
+    start = _walk(game, 72, 60)
+    first = _narrowed(game, start, 100_000, 60.0, time.perf_counter, game.homeward_moves, [])
+    wider = _narrowed(game, start, 100_000, 60.0, time.perf_counter, game.reserve_homeward_moves, [])
+    full = _search(game, start, 100_000, 60.0, time.perf_counter, None)
+    assert first.result == wider.result == "unknown" and full.result == "lost"
+    assert 0 < first.nodes < wider.nodes < full.nodes
+
+    class Steps:
+        def __getattr__(self, name: str) -> Any:
+            return getattr(game, name)
+
+        def quick_steps(self, state: Any) -> list[Any]:
+            return [(0.5, Narrowed(game.homeward_moves, True, ((0.2, game.reserve_homeward_moves),)))]
+
+    out = solve(Steps(), start, max_nodes=1_000_000, max_seconds=600.0)  # type: ignore[arg-type]
+    assert out.result == "lost" and out.nodes == first.nodes + wider.nodes + full.nodes
+
+
 def test_the_relaxed_games_draws_lead_a_beam_to_a_win_the_other_scores_miss() -> None:
     # Строптивые дамы deal 390: beams ten wide over the hasty moves run dry under each of
     # the six scores of the quick pass's first beams. Ranked by how few draws the relaxed
