@@ -13,18 +13,16 @@ the packages (with their bytecode) loaded by a bare page beside it.
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
 import json
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
+from pygame_engine import registry
 from pygame_engine.batch import p95, wilson
 from tools import site
 
@@ -82,37 +80,43 @@ def in_both(code: str, pyodide: bool = True) -> Iterator[tuple[str, dict[str, ob
 PAGE = """<!doctype html><meta charset="utf-8"><title>solver</title>
 <script type="module">
 import { loadPyodide } from "./pyodide/pyodide.mjs";
-const pyodide = await loadPyodide();
-const zip = await (await fetch("./pasyansy.zip")).arrayBuffer();
-pyodide.unpackArchive(zip, "zip", { extractDir: "/home/pyodide" });
-let out = "";
-pyodide.setStdout({ batched: (line) => { out += line + "\\n"; } });
-await pyodide.runPythonAsync(CODE);
-window.solverOutput = out;
+try {
+  const pyodide = await loadPyodide();
+  const zip = await (await fetch("./pasyansy.zip")).arrayBuffer();
+  pyodide.unpackArchive(zip, "zip", { extractDir: "/home/pyodide" });
+  let out = "";
+  pyodide.setStdout({ batched: (line) => { out += line + "\\n"; } });
+  await pyodide.runPythonAsync(CODE);
+  window.solverOutput = out;
+} catch (error) {
+  window.solverOutput = "failed: " + error;
+}
 </script>"""
 
 
-def in_chromium(code: str) -> dict[str, object]:
-    """Run ``code`` in Pyodide in Chromium, as the built site loads it, and return what it printed."""
+def in_chromium(code: str, timeout: float) -> dict[str, object]:
+    """Run ``code`` in Pyodide in Chromium, as the built site loads it, and return what it
+    printed; ``timeout`` seconds at most."""
     from playwright.sync_api import sync_playwright
+
+    from benchmarks.startup import Server
 
     built = site.build(Path(tempfile.mkdtemp()) / "site")
     (built / "solver.html").write_text(PAGE.replace("CODE", json.dumps(code)))
-    handler = functools.partial(site._Handler, directory=str(built))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    server = Server(built)
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=site.CHROMIUM, args=site.CHROMIUM_FLAGS)
             page = browser.new_page()
-            page.goto(f"http://127.0.0.1:{httpd.server_address[1]}/solver.html")
-            page.wait_for_function("window.solverOutput !== undefined", timeout=0)
+            page.goto(server.origin + "solver.html")
+            page.wait_for_function("window.solverOutput !== undefined", timeout=1000 * timeout)
             out = str(page.evaluate("window.solverOutput"))
             browser.close()
     finally:
-        httpd.shutdown()
-        httpd.server_close()
+        server.stop()
         shutil.rmtree(built.parent)
+    if out.startswith("failed: "):
+        sys.exit(f"the solver's code failed in Chromium: {out}")
     return dict(json.loads(out.strip().splitlines()[-1]))
 
 
@@ -126,7 +130,9 @@ def main() -> None:
     for label, data in in_both(code):
         report(label, data)
     if args.chromium:
-        report("Pyodide in Chromium", in_chromium(code))
+        # Every row's deals their budgets, thrice over, and two minutes for the build and the start.
+        rows = len(registry.games()) + 1
+        report("Pyodide in Chromium", in_chromium(code, 3 * rows * args.deals * args.seconds + 120))
 
 
 if __name__ == "__main__":
