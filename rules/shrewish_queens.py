@@ -89,6 +89,17 @@ def _safe_home(foundations: Piles, card: int) -> bool:
     return len(lengths) == 2 and min(lengths) >= max(depth - 1, 1) and max(lengths) >= depth
 
 
+def _contested(s: ShrewState, card: int) -> bool:
+    """Whether ``card``, which fits a foundation, would take the only foundation of its
+    suit that can take it while its other copy waits on a place or in the auxiliary pile
+    (:meth:`ShrewishQueens.spared_homeward_moves`)."""
+    depth, suit_ = _DEPTH[card], _SUIT[card]
+    lengths = [len(f) for f in s.foundations if f and _SUIT[f[0]] == suit_]
+    if len(lengths) == 2 and min(lengths) >= depth:
+        return False
+    return card in s.aux or any(card in pile for pile in s.tableau)
+
+
 def _plain_draw(s: ShrewState) -> bool:
     """Whether a draw from ``s`` sets nothing off: its card is neither a king nor a queen,
     and every place is full, so the card only goes from the stock onto the reserve."""
@@ -410,16 +421,25 @@ class ShrewishQueens(Game[ShrewState]):
         deals need that the narrower game cannot win (``docs/decisions.md``)."""
         return self._sent_home(s, ("r",))
 
-    def _sent_home(self, s: ShrewState, sources: tuple[str, ...]) -> list[tuple[Move, ...]]:
+    def spared_homeward_moves(self, s: ShrewState) -> list[tuple[Move, ...]]:
+        """Pruned moves for the quick pass's narrowed search: :meth:`homeward_moves`,
+        except that the reserve's card keeps its choice while its other copy waits on a
+        place or in the auxiliary pile and the suit's other foundation could not take it
+        (:func:`_contested`). That copy may need the one foundation to leave its place
+        and let the place empty; the reserve's copy can wait (``docs/decisions.md``)."""
+        return self._sent_home(s, SOURCE_NAMES, spare=True)
+
+    def _sent_home(self, s: ShrewState, sources: tuple[str, ...], spare: bool = False) -> list[tuple[Move, ...]]:
         """:meth:`search_moves`, or the first of them that sends a card but a jack home
-        from one of ``sources`` alone."""
+        from one of ``sources`` alone; with ``spare``, not the reserve's card when
+        :func:`_contested`."""
         moves = self.search_moves(s)
         if len(moves) > 1:
             for macro in moves:
                 move = macro[0]
                 if move.kind == CARD_MOVE and move.dst[0] == "f" and move.src in sources:
-                    pile = s.reserve if move.src == "r" else s.tableau[_NUMBER[move.src]]
-                    if _RANK[pile[-1]] != JACK:
+                    card = s.reserve[-1] if move.src == "r" else s.tableau[_NUMBER[move.src]][-1]
+                    if _RANK[card] != JACK and not (spare and move.src == "r" and _contested(s, card)):
                         return [macro]
         return moves
 
@@ -520,18 +540,23 @@ class ShrewishQueens(Game[ShrewState]):
         game as the full search is: it wins deals the beams leave open, and where that
         narrowed game is searched whole (in a second or two, for most open deals) the deal
         is seldom won, so the full search gets the rest of the budget at once, after the
-        same search over :meth:`reserve_homeward_moves` for a twentieth; else beams
-        to 0.55 as the first, widths 200 and 1,000; beams to 0.75 guided by the relaxed
-        game's draws (:meth:`pile_soonest`, :meth:`pile_and_progress`; widths 10, 50 and
-        200), which win deals the others leave open; the full search gets the rest. All
-        but the short searches ask :meth:`search_dead` (``docs/decisions.md``)."""
+        same search over :meth:`spared_homeward_moves` for 0.15 of the budgets and over
+        :meth:`reserve_homeward_moves` for 0.05; else beams to 0.55 as the first, widths
+        200 and 1,000; the search over :meth:`spared_homeward_moves` to 0.65, which wins
+        deals whose reserve's card must leave the one foundation to its copy; beams to
+        0.85 guided by the relaxed game's draws (:meth:`pile_soonest`,
+        :meth:`pile_and_progress`; widths 10, 50 and 200), which win deals the others leave
+        open; the full search gets the rest. All but the short searches ask
+        :meth:`search_dead` (``docs/decisions.md``)."""
         scores = (self.progress, self.aux_first, self.even, self.aux_and_places, self.near_empty, self.small_places)
         narrow = Beam(scores, (10, 50), ends_stage, (None, self.homeward_moves))
         wide = Beam(scores, (200, 1000), ends_stage, (None, self.homeward_moves))
         guided = Beam((self.pile_soonest, self.pile_and_progress), (10, 50, 200), ends_stage,
                       (None, self.homeward_moves))
-        narrowed = Narrowed(self.homeward_moves, then_full=True, then=((0.05, self.reserve_homeward_moves),))
-        return [(0.05, None), (0.15, narrow), (0.4, narrowed), (0.55, wide), (0.75, guided)]
+        narrowed = Narrowed(self.homeward_moves, then_full=True,
+                            then=((0.15, self.spared_homeward_moves), (0.05, self.reserve_homeward_moves)))
+        spared = Narrowed(self.spared_homeward_moves)
+        return [(0.05, None), (0.15, narrow), (0.4, narrowed), (0.55, wide), (0.65, spared), (0.85, guided)]
 
     restart_nodes = 2000
 

@@ -5,13 +5,14 @@ from __future__ import annotations
 import gc
 import random
 import time
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from pygame_engine import Game, registry
 from pygame_engine.cards import parse_card
-from pygame_engine.moves import CARD_MOVE
+from pygame_engine.moves import CARD_MOVE, Move
 from pygame_engine.solver import Beam, Narrowed, _beam, _best_first, _narrowed, _restarts, _search, solve
 from rules import hard_rug, topsy_prisoners
 from rules.hard_rug import GAP, RugState
@@ -151,6 +152,33 @@ def test_shrewish_hasty_moves_send_any_card_but_a_jack_home_alone() -> None:
     jack = ShrewState(1, (*done[:7], clubs[:11]), (cards("QC JC"), cards("5D 4D"), *((),) * 6), cards("QC"), (), (),
                       True)
     assert game.homeward_moves(jack) == game.search_moves(jack) and len(game.search_moves(jack)) > 1
+
+
+def test_shrewish_spared_moves_leave_the_reserves_card_a_choice_while_its_copy_waits() -> None:
+    # The reserve's eight of clubs fits the one club foundation that can take it. While
+    # the other eight waits in the auxiliary pile, the spared moves keep every choice;
+    # with it elsewhere, or with both foundations able to take an eight, it goes home
+    # alone, as the hasty moves always send it.
+    game = registry.get("shrewish_queens")
+    clubs = cards(suit_run(KQ, "C"))
+    others = full(KQ, "SHDSHD")
+    places = (cards("JC TC"), *((cards("7H"),) * 7))
+
+    def moves(macros: list[tuple[Move, ...]]) -> list[str]:
+        return sorted(str(m) for macro in macros for m in macro)
+
+    waits = ShrewState(1, (*others, clubs[:8], clubs[:5]), places, cards("6C"), cards("8C 4C"), cards("3C 8C"))
+    assert moves(game.homeward_moves(waits)) == ["r>f7"]
+    assert moves(game.spared_homeward_moves(waits)) == moves(game.search_moves(waits)) == ["draw", "r>f7"]
+    drawn = replace(waits, aux=cards("4C"), stock=cards("8C 6C"))
+    assert moves(game.spared_homeward_moves(drawn)) == ["r>f7"]
+    both = replace(waits, foundations=(*others, clubs[:8], clubs[:8]))
+    assert moves(game.search_moves(both)) == ["draw", "r>f7", "r>f8"]
+    assert moves(game.spared_homeward_moves(both)) == ["r>f7"]
+    # The copy on a place takes the foundation instead, alone; the reserve's waits.
+    placed = replace(waits, tableau=(cards("JC TC"), cards("9C 8C"), *places[2:]), aux=cards("4C"))
+    assert moves(game.homeward_moves(placed)) == ["r>f7"]
+    assert moves(game.spared_homeward_moves(placed)) == ["t2>f7"]
 
 
 def test_shrewish_places_that_hold_the_same_piles_in_another_order_are_one_position() -> None:
@@ -482,16 +510,37 @@ def test_a_wider_narrowed_search_after_the_hasty_one_runs_out_wins_a_deal() -> N
     # Строптивые дамы deal 913: over the hasty moves the search runs out without a win.
     # Over the moves that send only the reserve's card home alone (the places' cards keep
     # their choice) it wins in a few hundred positions. The quick pass's third step
-    # searches that set when the first runs out (``then``), before the full search.
+    # searches that set when the first runs out (``then``, after the spared moves), before
+    # the full search.
     game = registry.get("shrewish_queens")
     start = game.new(913)
     step = game.quick_steps(start)[2][1]
-    assert isinstance(step, Narrowed) and step.then == ((0.05, game.reserve_homeward_moves),)
+    assert isinstance(step, Narrowed) and step.then[-1] == (0.05, game.reserve_homeward_moves)
     searched: list[Any] = []
     out = _narrowed(game, start, 200_000, 60.0, time.perf_counter, game.homeward_moves, searched)
     assert out.result == "unknown" and searched == [game.homeward_moves]
     won = _narrowed(game, start, 20_000, 60.0, time.perf_counter, game.reserve_homeward_moves, searched)
     assert won.result == "won" and won.nodes < 5_000 and replays("shrewish_queens", start, won.line)
+
+
+def test_the_spared_moves_win_deals_the_hasty_moves_do_not() -> None:
+    # Строптивые дамы deals 452 and 729 are won only if the reserve's card leaves the one
+    # foundation of its suit to its copy in the auxiliary pile. Over the hasty moves the
+    # search of deal 452 runs out without a win, and that of deal 729 finds none in twice
+    # the positions the spared moves need to win. The quick pass searches the spared moves
+    # after the hasty ones: in ``then`` when those run out, as a step of its own when not.
+    game = registry.get("shrewish_queens")
+    steps = game.quick_steps(game.new(452))
+    assert isinstance(steps[2][1], Narrowed) and steps[2][1].then[0][1] == game.spared_homeward_moves
+    assert isinstance(steps[4][1], Narrowed) and steps[4][1].moves == game.spared_homeward_moves
+    for deal in (452, 729):
+        start = game.new(deal)
+        won = _narrowed(game, start, 40_000, 60.0, time.perf_counter, game.spared_homeward_moves, [])
+        assert won.result == "won" and replays("shrewish_queens", start, won.line)
+        searched: list[Any] = []
+        hasty = _narrowed(game, start, 2 * won.nodes, 60.0, time.perf_counter, game.homeward_moves, searched)
+        assert hasty.result == "unknown"
+        assert searched == ([game.homeward_moves] if deal == 452 else []), deal
 
 
 def test_the_sets_searched_after_a_narrowed_search_runs_out_come_before_the_full_search() -> None:
