@@ -75,6 +75,12 @@ def ends_stage(macro: tuple[Move, ...]) -> bool:
     return macro[0].kind != CARD_MOVE
 
 
+def _suit_lengths(foundations: Piles, card: int) -> list[int]:
+    """How many cards each begun foundation of ``card``'s suit holds."""
+    suit_ = _SUIT[card]
+    return [len(f) for f in foundations if f and _SUIT[f[0]] == suit_]
+
+
 def _safe_home(foundations: Piles, card: int) -> bool:
     """Whether ``card``, which fits a foundation, may go home without harm (when it lies on
     a place over another card and is not a jack: :meth:`ShrewishQueens.search_moves`).
@@ -84,8 +90,7 @@ def _safe_home(foundations: Piles, card: int) -> bool:
     the card it follows (``d`` cards or more), or wait for it (``d - 1`` cards): then no
     card will ever need to be put on this one.
     """
-    depth, s = _DEPTH[card], _SUIT[card]
-    lengths = [len(f) for f in foundations if f and _SUIT[f[0]] == s]
+    depth, lengths = _DEPTH[card], _suit_lengths(foundations, card)
     return len(lengths) == 2 and min(lengths) >= max(depth - 1, 1) and max(lengths) >= depth
 
 
@@ -93,9 +98,8 @@ def _contested(s: ShrewState, card: int) -> bool:
     """Whether ``card``, which fits a foundation, would take the only foundation of its
     suit that can take it while its other copy waits on a place or in the auxiliary pile
     (:meth:`ShrewishQueens.spared_homeward_moves`)."""
-    depth, suit_ = _DEPTH[card], _SUIT[card]
-    lengths = [len(f) for f in s.foundations if f and _SUIT[f[0]] == suit_]
-    if len(lengths) == 2 and min(lengths) >= depth:
+    lengths = _suit_lengths(s.foundations, card)
+    if len(lengths) == 2 and min(lengths) >= _DEPTH[card]:
         return False
     return card in s.aux or any(card in pile for pile in s.tableau)
 

@@ -524,7 +524,7 @@ def test_a_wider_narrowed_search_after_the_hasty_one_runs_out_wins_a_deal() -> N
 
 
 def test_the_spared_moves_win_deals_the_hasty_moves_do_not() -> None:
-    # Строптивые дамы deals 452 and 729 are won only if the reserve's card leaves the one
+    # Строптивые дамы deals 452 and 729 are won once the reserve's card may leave the one
     # foundation of its suit to its copy in the auxiliary pile. Over the hasty moves the
     # search of deal 452 runs out without a win, and that of deal 729 finds none in twice
     # the positions the spared moves need to win. The quick pass searches the spared moves
