@@ -94,14 +94,25 @@ def _safe_home(foundations: Piles, card: int) -> bool:
     return len(lengths) == 2 and min(lengths) >= max(depth - 1, 1) and max(lengths) >= depth
 
 
+def _one_foundation(foundations: Piles, card: int) -> bool:
+    """Whether ``card``, which fits a foundation, fits only one of its suit's two."""
+    lengths = _suit_lengths(foundations, card)
+    return not (len(lengths) == 2 and min(lengths) >= _DEPTH[card])
+
+
 def _contested(s: ShrewState, card: int) -> bool:
     """Whether ``card``, which fits a foundation, would take the only foundation of its
     suit that can take it while its other copy waits on a place or in the auxiliary pile
     (:meth:`ShrewishQueens.spared_homeward_moves`)."""
-    lengths = _suit_lengths(s.foundations, card)
-    if len(lengths) == 2 and min(lengths) >= _DEPTH[card]:
-        return False
-    return card in s.aux or any(card in pile for pile in s.tableau)
+    return _one_foundation(s.foundations, card) and (card in s.aux or any(card in pile for pile in s.tableau))
+
+
+def _twinned(s: ShrewState, card: int, place: int) -> bool:
+    """Whether ``card``, on top of place ``place`` and fitting a foundation, would take the
+    only foundation of its suit that can take it while its other copy lies on another
+    place (:meth:`ShrewishQueens.twin_homeward_moves`)."""
+    return _one_foundation(s.foundations, card) and any(
+        card in pile for number, pile in enumerate(s.tableau) if number != place)
 
 
 def _plain_draw(s: ShrewState) -> bool:
@@ -433,18 +444,34 @@ class ShrewishQueens(Game[ShrewState]):
         and let the place empty; the reserve's copy can wait (``docs/decisions.md``)."""
         return self._sent_home(s, SOURCE_NAMES, spare=True)
 
-    def _sent_home(self, s: ShrewState, sources: tuple[str, ...], spare: bool = False) -> list[tuple[Move, ...]]:
+    def twin_homeward_moves(self, s: ShrewState) -> list[tuple[Move, ...]]:
+        """Pruned moves for a narrowed search after :meth:`homeward_moves` ran out:
+        :meth:`spared_homeward_moves`, except that a place's card, too, keeps its choice
+        while its other copy lies on another place and the suit's other foundation could
+        not take it (:func:`_twinned`). Which of the two copies takes the one foundation
+        decides which place moves on; the hasty moves always send the first one found
+        (``docs/decisions.md``)."""
+        return self._sent_home(s, SOURCE_NAMES, spare=True, twins=True)
+
+    def _sent_home(self, s: ShrewState, sources: tuple[str, ...], spare: bool = False,
+                   twins: bool = False) -> list[tuple[Move, ...]]:
         """:meth:`search_moves`, or the first of them that sends a card but a jack home
         from one of ``sources`` alone; with ``spare``, not the reserve's card when
-        :func:`_contested`."""
+        :func:`_contested`; with ``twins``, not a place's card when :func:`_twinned`."""
         moves = self.search_moves(s)
         if len(moves) > 1:
             for macro in moves:
                 move = macro[0]
                 if move.kind == CARD_MOVE and move.dst[0] == "f" and move.src in sources:
-                    card = s.reserve[-1] if move.src == "r" else s.tableau[_NUMBER[move.src]][-1]
-                    if _RANK[card] != JACK and not (spare and move.src == "r" and _contested(s, card)):
-                        return [macro]
+                    if move.src == "r":
+                        card = s.reserve[-1]
+                        if _RANK[card] != JACK and not (spare and _contested(s, card)):
+                            return [macro]
+                    else:
+                        place = _NUMBER[move.src]
+                        card = s.tableau[place][-1]
+                        if _RANK[card] != JACK and not (twins and _twinned(s, card, place)):
+                            return [macro]
         return moves
 
     def progress(self, s: ShrewState) -> int:
@@ -544,23 +571,26 @@ class ShrewishQueens(Game[ShrewState]):
         game as the full search is: it wins deals the beams leave open, and where that
         narrowed game is searched whole (in a second or two, for most open deals) the deal
         is seldom won, so the full search gets the rest of the budget at once, after the
-        same search over :meth:`spared_homeward_moves` for 0.15 of the budgets and over
-        :meth:`reserve_homeward_moves` for 0.05; else beams to 0.55 as the first, widths
-        200 and 1,000; the search over :meth:`spared_homeward_moves` to 0.65, which wins
-        deals whose reserve's card must leave the one foundation to its copy; beams to
-        0.85 guided by the relaxed game's draws (:meth:`pile_soonest`,
-        :meth:`pile_and_progress`; widths 10, 50 and 200), which win deals the others leave
-        open; the full search gets the rest. All but the short searches ask
-        :meth:`search_dead` (``docs/decisions.md``)."""
+        same search over :meth:`spared_homeward_moves` for 0.13 of the budgets, over
+        :meth:`reserve_homeward_moves` for 0.02 and over :meth:`twin_homeward_moves` for
+        0.04. Else beams to 0.55 as the first, widths 200 and 1,000; beams to 0.7 guided by
+        the relaxed game's draws (:meth:`pile_soonest`, :meth:`pile_and_progress`; widths
+        10, 50 and 200), which win deals the others leave open; and the search over
+        :meth:`spared_homeward_moves` for the rest, which wins deals whose reserve's card
+        must leave the one foundation to its copy. The full search gets nothing there:
+        where the narrowed game is not searched whole in its step, the full game, which
+        holds it, is not either in what would be left, and it won no deal in that time.
+        All but the short searches ask :meth:`search_dead` (``docs/decisions.md``)."""
         scores = (self.progress, self.aux_first, self.even, self.aux_and_places, self.near_empty, self.small_places)
         narrow = Beam(scores, (10, 50), ends_stage, (None, self.homeward_moves))
         wide = Beam(scores, (200, 1000), ends_stage, (None, self.homeward_moves))
         guided = Beam((self.pile_soonest, self.pile_and_progress), (10, 50, 200), ends_stage,
                       (None, self.homeward_moves))
         narrowed = Narrowed(self.homeward_moves, then_full=True,
-                            then=((0.15, self.spared_homeward_moves), (0.05, self.reserve_homeward_moves)))
+                            then=((0.13, self.spared_homeward_moves), (0.02, self.reserve_homeward_moves),
+                                  (0.04, self.twin_homeward_moves)))
         spared = Narrowed(self.spared_homeward_moves)
-        return [(0.05, None), (0.15, narrow), (0.4, narrowed), (0.55, wide), (0.65, spared), (0.85, guided)]
+        return [(0.05, None), (0.15, narrow), (0.4, narrowed), (0.55, wide), (0.7, guided), (1.0, spared)]
 
     restart_nodes = 2000
 

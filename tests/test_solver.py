@@ -181,6 +181,31 @@ def test_shrewish_spared_moves_leave_the_reserves_card_a_choice_while_its_copy_w
     assert moves(game.spared_homeward_moves(placed)) == ["t2>f7"]
 
 
+def test_shrewish_twin_moves_leave_a_places_card_a_choice_while_its_copy_lies_on_another_place() -> None:
+    # Both eights of clubs lie on top of places, and one club foundation alone can take an
+    # eight. The hasty moves send the first one found home alone; the twin moves keep
+    # both choices, and every other. With the other eight in the auxiliary pile the first
+    # goes home alone again; with both foundations able to take an eight, it goes home
+    # alone even among the sound moves (it is safe).
+    game = registry.get("shrewish_queens")
+    clubs = cards(suit_run(KQ, "C"))
+    others = full(KQ, "SHDSHD")
+    filler = (cards("7H"),) * 6
+
+    def moves(macros: list[tuple[Move, ...]]) -> list[str]:
+        return sorted(str(m) for macro in macros for m in macro)
+
+    twins = ShrewState(1, (*others, clubs[:8], clubs[:5]), (cards("JC 8C"), cards("TC 8C"), *filler), cards("6C"),
+                       cards("4C"), cards("3C"))
+    assert moves(game.homeward_moves(twins)) == moves(game.spared_homeward_moves(twins)) == ["t1>f7"]
+    assert moves(game.twin_homeward_moves(twins)) == moves(game.search_moves(twins)) == ["draw", "t1>f7", "t2>f7"]
+    single = replace(twins, tableau=(cards("JC 8C"), cards("TC 9D"), *filler), aux=cards("4C 8C"))
+    assert moves(game.search_moves(single)) == ["draw", "t1>f7"]
+    assert moves(game.twin_homeward_moves(single)) == ["t1>f7"]
+    both = replace(twins, foundations=(*others, clubs[:8], clubs[:8]))
+    assert moves(game.twin_homeward_moves(both)) == moves(game.search_moves(both)) == ["t1>f7"]
+
+
 def test_shrewish_places_that_hold_the_same_piles_in_another_order_are_one_position() -> None:
     game = registry.get("shrewish_queens")
     state = game.new(2)
@@ -515,7 +540,7 @@ def test_a_wider_narrowed_search_after_the_hasty_one_runs_out_wins_a_deal() -> N
     game = registry.get("shrewish_queens")
     start = game.new(913)
     step = game.quick_steps(start)[2][1]
-    assert isinstance(step, Narrowed) and step.then[-1] == (0.05, game.reserve_homeward_moves)
+    assert isinstance(step, Narrowed) and (0.02, game.reserve_homeward_moves) in step.then
     searched: list[Any] = []
     out = _narrowed(game, start, 200_000, 60.0, time.perf_counter, game.homeward_moves, searched)
     assert out.result == "unknown" and searched == [game.homeward_moves]
@@ -528,11 +553,12 @@ def test_the_spared_moves_win_deals_the_hasty_moves_do_not() -> None:
     # foundation of its suit to its copy in the auxiliary pile. Over the hasty moves the
     # search of deal 452 runs out without a win, and that of deal 729 finds none in twice
     # the positions the spared moves need to win. The quick pass searches the spared moves
-    # after the hasty ones: in ``then`` when those run out, as a step of its own when not.
+    # after the hasty ones: in ``then`` when those run out, as its last step when not.
     game = registry.get("shrewish_queens")
     steps = game.quick_steps(game.new(452))
     assert isinstance(steps[2][1], Narrowed) and steps[2][1].then[0][1] == game.spared_homeward_moves
-    assert isinstance(steps[4][1], Narrowed) and steps[4][1].moves == game.spared_homeward_moves
+    assert steps[-1][0] == 1.0
+    assert isinstance(steps[-1][1], Narrowed) and steps[-1][1].moves == game.spared_homeward_moves
     for deal in (452, 729):
         start = game.new(deal)
         won = _narrowed(game, start, 40_000, 60.0, time.perf_counter, game.spared_homeward_moves, [])
@@ -541,6 +567,25 @@ def test_the_spared_moves_win_deals_the_hasty_moves_do_not() -> None:
         hasty = _narrowed(game, start, 2 * won.nodes, 60.0, time.perf_counter, game.homeward_moves, searched)
         assert hasty.result == "unknown"
         assert searched == ([game.homeward_moves] if deal == 452 else []), deal
+
+
+def test_the_twin_moves_win_a_deal_the_spared_moves_do_not() -> None:
+    # Строптивые дамы deal 280 is won once a place's card may leave the one foundation of
+    # its suit to its copy on another place. Over the hasty moves the search runs out
+    # without a win, so the quick pass goes on in ``then``; over the spared moves, where
+    # only the reserve's card may wait, it finds none in twice the positions the twin
+    # moves need to win.
+    game = registry.get("shrewish_queens")
+    start = game.new(280)
+    step = game.quick_steps(start)[2][1]
+    assert isinstance(step, Narrowed) and step.then[-1] == (0.04, game.twin_homeward_moves)
+    won = _narrowed(game, start, 40_000, 60.0, time.perf_counter, game.twin_homeward_moves, [])
+    assert won.result == "won" and replays("shrewish_queens", start, won.line)
+    spared = _narrowed(game, start, 2 * won.nodes, 60.0, time.perf_counter, game.spared_homeward_moves, [])
+    assert spared.result == "unknown"
+    searched: list[Any] = []
+    hasty = _narrowed(game, start, 200_000, 60.0, time.perf_counter, game.homeward_moves, searched)
+    assert hasty.result == "unknown" and searched == [game.homeward_moves]
 
 
 def test_the_sets_searched_after_a_narrowed_search_runs_out_come_before_the_full_search() -> None:
