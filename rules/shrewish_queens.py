@@ -579,8 +579,9 @@ class ShrewishQueens(Game[ShrewState]):
         :meth:`spared_homeward_moves` for the rest, which wins deals whose reserve's card
         must leave the one foundation to its copy. The full search gets nothing there:
         where the narrowed game is not searched whole in its step, the full game, which
-        holds it, is not either in what would be left, and it won no deal in that time.
-        All but the short searches ask :meth:`search_dead` (``docs/decisions.md``)."""
+        holds every position of it, is not likely to be in the second and a half that
+        would be left, and in that time it won no deal. All but the short searches ask
+        :meth:`search_dead` (``docs/decisions.md``)."""
         scores = (self.progress, self.aux_first, self.even, self.aux_and_places, self.near_empty, self.small_places)
         narrow = Beam(scores, (10, 50), ends_stage, (None, self.homeward_moves))
         wide = Beam(scores, (200, 1000), ends_stage, (None, self.homeward_moves))
