@@ -577,11 +577,11 @@ class ShrewishQueens(Game[ShrewState]):
         the relaxed game's draws (:meth:`pile_soonest`, :meth:`pile_and_progress`; widths
         10, 50 and 200), which win deals the others leave open; and the search over
         :meth:`spared_homeward_moves` for the rest, which wins deals whose reserve's card
-        must leave the one foundation to its copy. The full search gets nothing there:
-        where the narrowed game is not searched whole in its step, the full game, which
-        holds every position of it, is not likely to be in the second and a half that
-        would be left, and in that time it won no deal. All but the short searches ask
-        :meth:`search_dead` (``docs/decisions.md``)."""
+        must leave the one foundation to its copy. The full search gets only what that
+        search leaves, if it ends early: where the narrowed game is not searched whole
+        in its step, the full game, which holds every position of it, is not likely to
+        be in the second and a half that would be left, and in that time it won no deal.
+        All but the short searches ask :meth:`search_dead` (``docs/decisions.md``)."""
         scores = (self.progress, self.aux_first, self.even, self.aux_and_places, self.near_empty, self.small_places)
         narrow = Beam(scores, (10, 50), ends_stage, (None, self.homeward_moves))
         wide = Beam(scores, (200, 1000), ends_stage, (None, self.homeward_moves))

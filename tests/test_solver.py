@@ -69,6 +69,11 @@ def full(order: str, suits: str) -> tuple[tuple[int, ...], ...]:
     return tuple(cards(suit_run(order, s)) for s in suits)
 
 
+def move_names(macros: list[tuple[Move, ...]]) -> list[str]:
+    """A set of macros' moves as text, sorted."""
+    return sorted(str(m) for macro in macros for m in macro)
+
+
 def test_topsy_won_in_one_and_a_prisoner_that_waits_for_itself() -> None:
     game = registry.get("topsy_turvy_queens")
     foundations = (*full(KQ, "SHDCSHD"), cards(suit_run(KQ, "C"))[:-1])
@@ -140,12 +145,12 @@ def test_shrewish_hasty_moves_send_any_card_but_a_jack_home_alone() -> None:
     clubs = cards(suit_run(KQ, "C"))
     others = full(KQ, "SHDSHD")
     behind = ShrewState(1, (*others, clubs[:8], clubs[:10]), (cards("JC TC"), *((),) * 7), (), (), cards("9C"), True)
-    assert sorted(str(m) for macro in game.search_moves(behind) for m in macro) == ["r>t1", "t1>f8"]
+    assert move_names(game.search_moves(behind)) == ["r>t1", "t1>f8"]
     assert [str(m) for macro in game.homeward_moves(behind) for m in macro] == ["t1>f8"]
     # From the reserve too, where the sound moves never send a card home alone.
     reserve = ShrewState(1, (*others, clubs[:8], clubs[:9]), (cards("JC TC"), cards("9C"), *((),) * 6), (), (),
                          cards("8C"), True)
-    assert sorted(str(m) for macro in game.search_moves(reserve) for m in macro) == ["r>f7", "r>t2", "t2>f8", "t2>t1"]
+    assert move_names(game.search_moves(reserve)) == ["r>f7", "r>t2", "t2>f8", "t2>t1"]
     assert [str(m) for macro in game.homeward_moves(reserve) for m in macro] == ["r>f7"]
     # A jack stays one choice among the others.
     done = full(KQ, "SHDCSHD")
@@ -164,21 +169,18 @@ def test_shrewish_spared_moves_leave_the_reserves_card_a_choice_while_its_copy_w
     others = full(KQ, "SHDSHD")
     places = (cards("JC TC"), *((cards("7H"),) * 7))
 
-    def moves(macros: list[tuple[Move, ...]]) -> list[str]:
-        return sorted(str(m) for macro in macros for m in macro)
-
     waits = ShrewState(1, (*others, clubs[:8], clubs[:5]), places, cards("6C"), cards("8C 4C"), cards("3C 8C"))
-    assert moves(game.homeward_moves(waits)) == ["r>f7"]
-    assert moves(game.spared_homeward_moves(waits)) == moves(game.search_moves(waits)) == ["draw", "r>f7"]
+    assert move_names(game.homeward_moves(waits)) == ["r>f7"]
+    assert move_names(game.spared_homeward_moves(waits)) == move_names(game.search_moves(waits)) == ["draw", "r>f7"]
     drawn = replace(waits, aux=cards("4C"), stock=cards("8C 6C"))
-    assert moves(game.spared_homeward_moves(drawn)) == ["r>f7"]
+    assert move_names(game.spared_homeward_moves(drawn)) == ["r>f7"]
     both = replace(waits, foundations=(*others, clubs[:8], clubs[:8]))
-    assert moves(game.search_moves(both)) == ["draw", "r>f7", "r>f8"]
-    assert moves(game.spared_homeward_moves(both)) == ["r>f7"]
+    assert move_names(game.search_moves(both)) == ["draw", "r>f7", "r>f8"]
+    assert move_names(game.spared_homeward_moves(both)) == ["r>f7"]
     # The copy on a place takes the foundation instead, alone; the reserve's waits.
     placed = replace(waits, tableau=(cards("JC TC"), cards("9C 8C"), *places[2:]), aux=cards("4C"))
-    assert moves(game.homeward_moves(placed)) == ["r>f7"]
-    assert moves(game.spared_homeward_moves(placed)) == ["t2>f7"]
+    assert move_names(game.homeward_moves(placed)) == ["r>f7"]
+    assert move_names(game.spared_homeward_moves(placed)) == ["t2>f7"]
 
 
 def test_shrewish_twin_moves_leave_a_places_card_a_choice_while_its_copy_lies_on_another_place() -> None:
@@ -192,18 +194,16 @@ def test_shrewish_twin_moves_leave_a_places_card_a_choice_while_its_copy_lies_on
     others = full(KQ, "SHDSHD")
     filler = (cards("7H"),) * 6
 
-    def moves(macros: list[tuple[Move, ...]]) -> list[str]:
-        return sorted(str(m) for macro in macros for m in macro)
-
     twins = ShrewState(1, (*others, clubs[:8], clubs[:5]), (cards("JC 8C"), cards("TC 8C"), *filler), cards("6C"),
                        cards("4C"), cards("3C"))
-    assert moves(game.homeward_moves(twins)) == moves(game.spared_homeward_moves(twins)) == ["t1>f7"]
-    assert moves(game.twin_homeward_moves(twins)) == moves(game.search_moves(twins)) == ["draw", "t1>f7", "t2>f7"]
+    assert move_names(game.homeward_moves(twins)) == move_names(game.spared_homeward_moves(twins)) == ["t1>f7"]
+    assert move_names(game.twin_homeward_moves(twins)) == move_names(game.search_moves(twins))
+    assert move_names(game.search_moves(twins)) == ["draw", "t1>f7", "t2>f7"]
     single = replace(twins, tableau=(cards("JC 8C"), cards("TC 9D"), *filler), aux=cards("4C 8C"))
-    assert moves(game.search_moves(single)) == ["draw", "t1>f7"]
-    assert moves(game.twin_homeward_moves(single)) == ["t1>f7"]
+    assert move_names(game.search_moves(single)) == ["draw", "t1>f7"]
+    assert move_names(game.twin_homeward_moves(single)) == ["t1>f7"]
     both = replace(twins, foundations=(*others, clubs[:8], clubs[:8]))
-    assert moves(game.twin_homeward_moves(both)) == moves(game.search_moves(both)) == ["t1>f7"]
+    assert move_names(game.twin_homeward_moves(both)) == move_names(game.search_moves(both)) == ["t1>f7"]
 
 
 def test_shrewish_places_that_hold_the_same_piles_in_another_order_are_one_position() -> None:
