@@ -206,11 +206,15 @@ def solve(
             return spent
         if isinstance(score, Narrowed) and score.then_full and score.moves in searched:
             # Its game holds no win: the deal looks lost, and only the full search proves a
-            # loss. The pruned sets of ``then`` are searched first, each for its share.
+            # loss. The pruned sets and beams of ``then`` are searched first, each for its share.
             for share, moves in score.then:
                 nodes = min(int(max_nodes * share), max_nodes - spent.nodes)
                 seconds = min(max_seconds * share, max_seconds - spent.seconds)
-                spent = _after(spent, _narrowed(game, start, nodes, seconds, clock, moves, searched))
+                if isinstance(moves, Beam):
+                    step = _beam(game, start, nodes, seconds, clock, moves, searched)
+                else:
+                    step = _narrowed(game, start, nodes, seconds, clock, moves, searched)
+                spent = _after(spent, step)
                 if spent.result != "unknown":
                     return spent
             break
@@ -252,11 +256,12 @@ class Narrowed:
     a deal whose narrowed game is searched whole is seldom won, and of the searches only
     the full one proves most losses. Before it, with ``then_full``, the narrowed searches
     over the sets of ``then``, each for its share of the budgets (a larger set, with some
-    of the choices that ``moves`` takes away given back, may hold the win)."""
+    of the choices that ``moves`` takes away given back, may hold the win), or in its
+    place a :class:`Beam` over such sets, which may find that win sooner."""
 
     moves: Macros
     then_full: bool = False
-    then: tuple[tuple[float, Macros], ...] = ()
+    then: tuple[tuple[float, Macros | Beam], ...] = ()
 
 
 QuickStep = tuple[float, Callable[[Any], float | tuple[float, ...]] | Beam | Narrowed | None]

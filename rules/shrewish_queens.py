@@ -115,6 +115,13 @@ def _twinned(s: ShrewState, card: int, place: int) -> bool:
         card in pile for number, pile in enumerate(s.tableau) if number != place)
 
 
+def _awaited(s: ShrewState, card: int) -> bool:
+    """Whether ``card``, on top of a place and fitting a foundation, would take the only
+    foundation of its suit that can take it while its other copy waits in the auxiliary
+    pile (:meth:`ShrewishQueens.pile_homeward_moves`)."""
+    return _one_foundation(s.foundations, card) and card in s.aux
+
+
 def _plain_draw(s: ShrewState) -> bool:
     """Whether a draw from ``s`` sets nothing off: its card is neither a king nor a queen,
     and every place is full, so the card only goes from the stock onto the reserve."""
@@ -453,11 +460,20 @@ class ShrewishQueens(Game[ShrewState]):
         (``docs/decisions.md``)."""
         return self._sent_home(s, SOURCE_NAMES, spare=True, twins=True)
 
+    def pile_homeward_moves(self, s: ShrewState) -> list[tuple[Move, ...]]:
+        """Pruned moves for the quick pass's beams: :meth:`twin_homeward_moves`, except
+        that a place's card also keeps its choice while its other copy waits in the
+        auxiliary pile and the suit's other foundation could not take it
+        (:func:`_awaited`). That copy may need the one foundation once it lands, to leave
+        its place and let the place empty (``docs/decisions.md``)."""
+        return self._sent_home(s, SOURCE_NAMES, spare=True, twins=True, pile=True)
+
     def _sent_home(self, s: ShrewState, sources: tuple[str, ...], spare: bool = False,
-                   twins: bool = False) -> list[tuple[Move, ...]]:
+                   twins: bool = False, pile: bool = False) -> list[tuple[Move, ...]]:
         """:meth:`search_moves`, or the first of them that sends a card but a jack home
         from one of ``sources`` alone; with ``spare``, not the reserve's card when
-        :func:`_contested`; with ``twins``, not a place's card when :func:`_twinned`."""
+        :func:`_contested`; with ``twins``, not a place's card when :func:`_twinned`;
+        with ``pile``, not a place's card when :func:`_awaited`."""
         moves = self.search_moves(s)
         if len(moves) > 1:
             for macro in moves:
@@ -470,7 +486,8 @@ class ShrewishQueens(Game[ShrewState]):
                     else:
                         place = _NUMBER[move.src]
                         card = s.tableau[place][-1]
-                        if _RANK[card] != JACK and not (twins and _twinned(s, card, place)):
+                        kept = (twins and _twinned(s, card, place)) or (pile and _awaited(s, card))
+                        if _RANK[card] != JACK and not kept:
                             return [macro]
         return moves
 
@@ -570,28 +587,38 @@ class ShrewishQueens(Game[ShrewState]):
         to 0.4 the full search over :meth:`homeward_moves`, ranked and cut by the relaxed
         game as the full search is: it wins deals the beams leave open, and where that
         narrowed game is searched whole (in a second or two, for most open deals) the deal
-        is seldom won, so the full search gets the rest of the budget at once, after the
-        same search over :meth:`spared_homeward_moves` for 0.13 of the budgets, over
-        :meth:`reserve_homeward_moves` for 0.02 and over :meth:`twin_homeward_moves` for
-        0.04. Else beams to 0.55 as the first, widths 200 and 1,000; beams to 0.7 guided by
-        the relaxed game's draws (:meth:`pile_soonest`, :meth:`pile_and_progress`; widths
-        10, 50 and 200), which win deals the others leave open; and the search over
-        :meth:`spared_homeward_moves` for the rest, which wins deals whose reserve's card
-        must leave the one foundation to its copy. The full search gets only what that
-        search leaves, if it ends early: where the narrowed game is not searched whole
-        in its step, the full game, which holds every position of it, is not likely to
-        be in the second and a half that would be left, and in that time it won no deal.
-        All but the short searches ask :meth:`search_dead` (``docs/decisions.md``)."""
+        is seldom won, so the full search gets the rest of the budget at once, after beams
+        50 wide guided by the relaxed game over :meth:`spared_homeward_moves` and
+        :meth:`twin_homeward_moves` for 0.05 of the budgets, and the full search over
+        :meth:`spared_homeward_moves` for 0.13, over :meth:`reserve_homeward_moves` for
+        0.02 and over :meth:`twin_homeward_moves` for 0.04. Else beams to 0.52 as the
+        first, widths 200 and 1,000; beams to 0.65 guided by the relaxed game's draws
+        (:meth:`pile_soonest`, :meth:`pile_and_progress`; widths 10, 50 and 200), which
+        win deals the others leave open; to 0.7 the guided beams 50 wide over the spared
+        and twin moves; to 0.82 a beam 200 wide by :meth:`pile_and_progress` over
+        :meth:`pile_homeward_moves`, and to 0.88 one by :meth:`aux_first` over the spared
+        moves, which win deals whose places' or reserve's card must leave the one
+        foundation of its suit to a copy; and the search over
+        :meth:`spared_homeward_moves` for the rest, which wins others of those. The full
+        search gets only what that search leaves, if it ends early: where the narrowed
+        game is not searched whole in its step, the full game, which holds every position
+        of it, is not likely to be in the second or so that would be left, and in that
+        time it won no deal. All but the short searches ask :meth:`search_dead`
+        (``docs/decisions.md``)."""
         scores = (self.progress, self.aux_first, self.even, self.aux_and_places, self.near_empty, self.small_places)
+        guided_scores = (self.pile_soonest, self.pile_and_progress)
         narrow = Beam(scores, (10, 50), ends_stage, (None, self.homeward_moves))
         wide = Beam(scores, (200, 1000), ends_stage, (None, self.homeward_moves))
-        guided = Beam((self.pile_soonest, self.pile_and_progress), (10, 50, 200), ends_stage,
-                      (None, self.homeward_moves))
+        guided = Beam(guided_scores, (10, 50, 200), ends_stage, (None, self.homeward_moves))
+        choices = Beam(guided_scores, (50,), ends_stage, (self.spared_homeward_moves, self.twin_homeward_moves))
         narrowed = Narrowed(self.homeward_moves, then_full=True,
-                            then=((0.13, self.spared_homeward_moves), (0.02, self.reserve_homeward_moves),
-                                  (0.04, self.twin_homeward_moves)))
+                            then=((0.05, choices), (0.13, self.spared_homeward_moves),
+                                  (0.02, self.reserve_homeward_moves), (0.04, self.twin_homeward_moves)))
+        pile = Beam((self.pile_and_progress,), (200,), ends_stage, (self.pile_homeward_moves,))
+        spared_wide = Beam((self.aux_first,), (200,), ends_stage, (self.spared_homeward_moves,))
         spared = Narrowed(self.spared_homeward_moves)
-        return [(0.05, None), (0.15, narrow), (0.4, narrowed), (0.55, wide), (0.7, guided), (1.0, spared)]
+        return [(0.05, None), (0.15, narrow), (0.4, narrowed), (0.52, wide), (0.65, guided), (0.7, choices),
+                (0.82, pile), (0.88, spared_wide), (1.0, spared)]
 
     restart_nodes = 2000
 

@@ -206,6 +206,30 @@ def test_shrewish_twin_moves_leave_a_places_card_a_choice_while_its_copy_lies_on
     assert move_names(game.twin_homeward_moves(both)) == move_names(game.search_moves(both)) == ["t1>f7"]
 
 
+def test_shrewish_pile_moves_leave_a_places_card_a_choice_while_its_copy_waits_in_the_pile() -> None:
+    # An eight of clubs lies on top of a place, the other waits in the auxiliary pile, and
+    # one club foundation alone can take an eight. The twin moves send the place's eight
+    # home alone; the pile moves keep every choice. With the other eight in the stock, or
+    # with both foundations able to take an eight, it goes home alone again. Both eights
+    # on places keep their choice, as under the twin moves.
+    game = registry.get("shrewish_queens")
+    clubs = cards(suit_run(KQ, "C"))
+    others = full(KQ, "SHDSHD")
+    filler = (cards("7H"),) * 6
+
+    waits = ShrewState(1, (*others, clubs[:8], clubs[:5]), (cards("JC 8C"), cards("TC 9D"), *filler), cards("6C"),
+                       cards("4C 8C"), cards("3C"))
+    assert move_names(game.twin_homeward_moves(waits)) == ["t1>f7"]
+    assert move_names(game.pile_homeward_moves(waits)) == move_names(game.search_moves(waits)) == ["draw", "t1>f7"]
+    drawn = replace(waits, aux=cards("4C"), stock=cards("8C 6C"))
+    assert move_names(game.pile_homeward_moves(drawn)) == ["t1>f7"]
+    both = replace(waits, foundations=(*others, clubs[:8], clubs[:8]))
+    assert move_names(game.pile_homeward_moves(both)) == move_names(game.search_moves(both)) == ["t1>f7"]
+    twins = replace(waits, tableau=(cards("JC 8C"), cards("TC 8C"), *filler), aux=cards("4C"))
+    assert move_names(game.pile_homeward_moves(twins)) == move_names(game.search_moves(twins))
+    assert len(game.search_moves(twins)) == 3
+
+
 def test_shrewish_places_that_hold_the_same_piles_in_another_order_are_one_position() -> None:
     game = registry.get("shrewish_queens")
     state = game.new(2)
@@ -556,7 +580,7 @@ def test_the_spared_moves_win_deals_the_hasty_moves_do_not() -> None:
     # after the hasty ones: in ``then`` when those run out, as its last step when not.
     game = registry.get("shrewish_queens")
     steps = game.quick_steps(game.new(452))
-    assert isinstance(steps[2][1], Narrowed) and steps[2][1].then[0][1] == game.spared_homeward_moves
+    assert isinstance(steps[2][1], Narrowed) and (0.13, game.spared_homeward_moves) in steps[2][1].then
     assert steps[-1][0] == 1.0
     assert isinstance(steps[-1][1], Narrowed) and steps[-1][1].moves == game.spared_homeward_moves
     for deal in (452, 729):
@@ -588,12 +612,28 @@ def test_the_twin_moves_win_a_deal_the_spared_moves_do_not() -> None:
     assert hasty.result == "unknown" and searched == [game.homeward_moves]
 
 
+def test_the_pile_moves_lead_a_beam_to_a_win_the_twin_moves_do_not() -> None:
+    # Строптивые дамы deal 717 is won once a place's card may leave the one foundation of
+    # its suit to its copy in the auxiliary pile: a beam 200 wide over the pile moves,
+    # ranked by the relaxed game's draws and progress, wins. The same beam over the twin
+    # moves, where that card goes home alone, runs dry without a win. The quick pass runs
+    # that beam after the guided beams.
+    game = registry.get("shrewish_queens")
+    start = game.new(717)
+    plan = Beam((game.pile_and_progress,), (200,), ends_stage, (game.pile_homeward_moves,))
+    assert any(step == plan for _, step in game.quick_steps(start))
+    won = _beam(game, start, 200_000, 60.0, time.perf_counter, plan, [])
+    assert won.result == "won" and replays("shrewish_queens", start, won.line)
+    twin = _beam(game, start, 200_000, 60.0, time.perf_counter, replace(plan, moves=(game.twin_homeward_moves,)), [])
+    assert twin.result == "unknown" and twin.nodes < 100_000 and twin.seconds < 60.0
+
+
 def test_the_sets_searched_after_a_narrowed_search_runs_out_come_before_the_full_search() -> None:
     # Строптивые дамы deal 72's lost position 60 moves before the end of a seeded game:
     # the hasty moves run out, then the wider set, each through more positions. With
     # ``then``, the quick pass searches the wider set for its share after the hasty one
     # runs out, and the full search then proves the loss; solve() makes exactly the
-    # positions of the three.
+    # positions of the three. A beam in ``then`` takes its turn the same way.
     game = registry.get("shrewish_queens")
     start = _walk(game, 72, 60)
     first = _narrowed(game, start, 100_000, 60.0, time.perf_counter, game.homeward_moves, [])
@@ -611,6 +651,18 @@ def test_the_sets_searched_after_a_narrowed_search_runs_out_come_before_the_full
 
     out = solve(Steps(), start, max_nodes=1_000_000, max_seconds=600.0)  # type: ignore[arg-type]
     assert out.result == "lost" and out.nodes == first.nodes + wider.nodes + full.nodes
+
+    plan = Beam((game.progress,), (3,), ends_stage, (game.spared_homeward_moves,))
+    beam = _beam(game, start, 100_000, 60.0, time.perf_counter, plan, [])
+    assert beam.result == "unknown" and beam.nodes > 0
+
+    class BeamFirst(Steps):
+        def quick_steps(self, state: Any) -> list[Any]:
+            then = ((0.1, plan), (0.2, game.reserve_homeward_moves))
+            return [(0.5, Narrowed(game.homeward_moves, True, then))]
+
+    out = solve(BeamFirst(), start, max_nodes=1_000_000, max_seconds=600.0)  # type: ignore[arg-type]
+    assert out.result == "lost" and out.nodes == first.nodes + beam.nodes + wider.nodes + full.nodes
 
 
 def test_the_relaxed_games_draws_lead_a_beam_to_a_win_the_other_scores_miss() -> None:
