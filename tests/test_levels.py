@@ -40,7 +40,9 @@ def test_sampled_deals_are_winnable(game_id: str) -> None:
     for level in LEVELS:
         deal = pick(game_id, level, rng)
         assert deal is not None
-        verdict = solve(game, game.new(deal), max_nodes=3_000_000, max_seconds=20)
+        # A hard deal may be won only late in a batch's 10 s, compiled; the source runs
+        # some 2.5 times slower, and the quick pass's steps take shares of the budget.
+        verdict = solve(game, game.new(deal), max_nodes=3_000_000, max_seconds=40)
         assert verdict.result == "won", (game_id, level, deal, verdict.result)
         assert game.is_won(game.replay(deal, verdict.line))
 
