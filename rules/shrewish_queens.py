@@ -486,8 +486,8 @@ class ShrewishQueens(Game[ShrewState]):
                     else:
                         place = _NUMBER[move.src]
                         card = s.tableau[place][-1]
-                        kept = (twins and _twinned(s, card, place)) or (pile and _awaited(s, card))
-                        if _RANK[card] != JACK and not kept:
+                        if _RANK[card] != JACK and not (twins and _twinned(s, card, place)) and not (
+                                pile and _awaited(s, card)):
                             return [macro]
         return moves
 
