@@ -183,12 +183,13 @@ def test_shrewish_spared_moves_leave_the_reserves_card_a_choice_while_its_copy_w
     assert move_names(game.spared_homeward_moves(placed)) == ["t2>f7"]
 
 
-def test_shrewish_twin_moves_leave_a_places_card_a_choice_while_its_copy_lies_on_another_place() -> None:
+def test_shrewish_twin_and_pile_moves_leave_a_places_card_a_choice_while_its_copy_lies_elsewhere() -> None:
     # Both eights of clubs lie on top of places, and one club foundation alone can take an
     # eight. The hasty moves send the first one found home alone; the twin moves keep
     # both choices, and every other. With the other eight in the auxiliary pile the first
-    # goes home alone again; with both foundations able to take an eight, it goes home
-    # alone even among the sound moves (it is safe).
+    # goes home alone again, but the pile moves keep its choice; with that eight in the
+    # stock, or with both foundations able to take an eight, it goes home alone under
+    # every set (with both foundations, even among the sound moves: it is safe).
     game = registry.get("shrewish_queens")
     clubs = cards(suit_run(KQ, "C"))
     others = full(KQ, "SHDSHD")
@@ -198,36 +199,18 @@ def test_shrewish_twin_moves_leave_a_places_card_a_choice_while_its_copy_lies_on
                        cards("4C"), cards("3C"))
     assert move_names(game.homeward_moves(twins)) == move_names(game.spared_homeward_moves(twins)) == ["t1>f7"]
     assert move_names(game.twin_homeward_moves(twins)) == move_names(game.search_moves(twins))
+    assert move_names(game.pile_homeward_moves(twins)) == move_names(game.search_moves(twins))
     assert move_names(game.search_moves(twins)) == ["draw", "t1>f7", "t2>f7"]
     single = replace(twins, tableau=(cards("JC 8C"), cards("TC 9D"), *filler), aux=cards("4C 8C"))
     assert move_names(game.search_moves(single)) == ["draw", "t1>f7"]
     assert move_names(game.twin_homeward_moves(single)) == ["t1>f7"]
+    assert move_names(game.pile_homeward_moves(single)) == move_names(game.search_moves(single))
+    drawn = replace(single, aux=cards("4C"), stock=cards("8C 6C"))
+    assert move_names(game.pile_homeward_moves(drawn)) == ["t1>f7"]
     both = replace(twins, foundations=(*others, clubs[:8], clubs[:8]))
     assert move_names(game.twin_homeward_moves(both)) == move_names(game.search_moves(both)) == ["t1>f7"]
-
-
-def test_shrewish_pile_moves_leave_a_places_card_a_choice_while_its_copy_waits_in_the_pile() -> None:
-    # An eight of clubs lies on top of a place, the other waits in the auxiliary pile, and
-    # one club foundation alone can take an eight. The twin moves send the place's eight
-    # home alone; the pile moves keep every choice. With the other eight in the stock, or
-    # with both foundations able to take an eight, it goes home alone again. Both eights
-    # on places keep their choice, as under the twin moves.
-    game = registry.get("shrewish_queens")
-    clubs = cards(suit_run(KQ, "C"))
-    others = full(KQ, "SHDSHD")
-    filler = (cards("7H"),) * 6
-
-    waits = ShrewState(1, (*others, clubs[:8], clubs[:5]), (cards("JC 8C"), cards("TC 9D"), *filler), cards("6C"),
-                       cards("4C 8C"), cards("3C"))
-    assert move_names(game.twin_homeward_moves(waits)) == ["t1>f7"]
-    assert move_names(game.pile_homeward_moves(waits)) == move_names(game.search_moves(waits)) == ["draw", "t1>f7"]
-    drawn = replace(waits, aux=cards("4C"), stock=cards("8C 6C"))
-    assert move_names(game.pile_homeward_moves(drawn)) == ["t1>f7"]
-    both = replace(waits, foundations=(*others, clubs[:8], clubs[:8]))
-    assert move_names(game.pile_homeward_moves(both)) == move_names(game.search_moves(both)) == ["t1>f7"]
-    twins = replace(waits, tableau=(cards("JC 8C"), cards("TC 8C"), *filler), aux=cards("4C"))
-    assert move_names(game.pile_homeward_moves(twins)) == move_names(game.search_moves(twins))
-    assert len(game.search_moves(twins)) == 3
+    both_single = replace(single, foundations=both.foundations)
+    assert move_names(game.pile_homeward_moves(both_single)) == move_names(game.search_moves(both_single)) == ["t1>f7"]
 
 
 def test_shrewish_places_that_hold_the_same_piles_in_another_order_are_one_position() -> None:
