@@ -106,7 +106,7 @@ def from_dict(data: object) -> History:
             history.play(Move.parse(text))
         except EngineError as exc:
             raise SaveError(f"move {number} of the save cannot be played: {exc}") from None
-    history.position = position
+    history.go(position)
     expected = _digest(game_id, deal, history.options, moves, position, game.key(history.states[-1]))
     if check != expected:
         raise SaveError("the save was changed after it was written (its check does not match)")

@@ -502,11 +502,6 @@ class HardRug(Game[RugState]):
             return 1
         return 0 if chain_length(state.cells, dst // COLS) == column else 2
 
-    def hint_leads(self, state: RugState, move: Move) -> bool:
-        """The source text's hint "first offers the moves that extend a chain from an ace":
-        such moves keep the lead even over a move the solver backs."""
-        return self.player_rank(state, move) == 0
-
     def search_moves(self, state: RugState) -> list[tuple[Move, ...]]:
         """Every legal move, unless a card may go safely to a chain's end or, the last ace
         outside column 1, to column 1 (:func:`safe_chain_move`): then that move alone."""

@@ -7,10 +7,9 @@ import itertools
 import json
 
 import pytest
-from pasyansy_web.table import Table
 from pasyansy_web.verdict import SECONDS, carried, judge, name, position
 
-from pygame_engine import History, Move, registry
+from pygame_engine import History, registry
 from pygame_engine.player import play_once
 from pygame_engine.solver import solve
 
@@ -35,7 +34,7 @@ def rug_with_a_chain_move() -> History:
     trail: list[object] = []
     play_once(game, 4, 0, trail=trail)
     for moves, state in enumerate(trail):
-        leads = [game.hint_leads(state, m) for m in game.hints(state)]  # type: ignore[attr-defined]
+        leads = [game.player_rank(state, m) == 0 for m in game.hints(state)]  # type: ignore[attr-defined]
         if any(leads) and not all(leads):
             return player_history("hard_rug", 4, moves)
     raise AssertionError("the game of deal 4 never offers a chain move beside others")
@@ -131,39 +130,26 @@ def test_verdicts_carry_over_the_line_and_after_a_loss_but_not_off_the_line() ->
     assert carried({}, position(lost)) is None
 
 
-def test_the_hint_shows_the_solvers_move_first_and_says_so() -> None:
-    table = Table.new("hard_rug", 3)
-    heuristic = table.game.hints(table.state)
-    line = answer(table.history)["line"]
-    assert isinstance(line, list)
-    backed = Move.parse(line[0])
-    table.backed = backed
-    first = table.hint()
-    assert table.hinted == backed and first.message is not None and "пасьянс ещё может сойтись" in first.message
-    second = table.hint()
-    assert table.hinted == next(m for m in heuristic if m != backed), "then the others, in their own order"
-    assert second.message is not None and "сойтись" not in second.message
-    count = len(heuristic) + (backed not in heuristic)
-    assert first.message.startswith(f"Подсказка 1 из {count}")
 
 
-def test_a_backed_move_that_is_not_legal_here_is_not_shown() -> None:
-    table = Table.new("hard_rug", 3)
-    table.backed = Move.parse("a1>a2")
-    table.hint()
-    assert table.hinted == table.game.hints(table.state)[0]
+def test_the_way_back_finds_the_latest_position_the_solver_proves_winnable() -> None:
+    history = lost_history()
+    request = {**position(history), "rewind": True}
+    reply = json.loads(judge(json.dumps(request), float("inf"), 20_000))
+    assert reply["result"] == "rewind" and reply["position"] == position(history)
+    to = reply["to"]
+    assert isinstance(to, int) and 0 <= to < history.position
+    game = history.game
+    state = history.states[to]
+    for move in reply["line"]:
+        state = game.play(state, move)
+    assert game.is_won(state), "the line from there wins"
+    after = solve(game, history.states[to + 1], max_nodes=20_000, max_seconds=float("inf"))
+    assert after.result != "won", "the position after it is not proved winnable"
 
 
-def test_in_hard_rug_chain_moves_stay_ahead_of_a_backed_move_that_is_not_one() -> None:
-    table = Table(rug_with_a_chain_move())
-    game, state = table.game, table.state
-    hints = game.hints(state)
-    chain = [m for m in hints if game.hint_leads(state, m)]  # type: ignore[attr-defined]
-    other = [m for m in hints if not game.hint_leads(state, m)]  # type: ignore[attr-defined]
-    table.backed = other[-1]
-    shown = []
-    for _ in range(len(hints)):
-        outcome = table.hint()
-        shown.append((table.hinted, outcome.message is not None and "сойтись" in outcome.message))
-    assert [m for m, _ in shown[: len(chain)]] == chain, "the source's chain moves first"
-    assert shown[len(chain)] == (other[-1], True), "then the solver's move, marked"
+def test_no_way_back_when_not_even_the_start_is_proved_winnable() -> None:
+    history = History(registry.get("stumbling_block"), 1)
+    history.play(history.game.hints(history.state)[0])
+    reply = json.loads(judge(json.dumps({**position(history), "rewind": True}), float("inf"), 50))
+    assert reply["result"] == "rewind" and reply["to"] is None and reply["line"] == []

@@ -58,6 +58,15 @@ function rects(pile, from) {
     .map((el) => el.getBoundingClientRect());
 }
 
+// Every pile's cards' boxes, for a move whose source is known only once Python has played it.
+function allRects() {
+  const boxes = {};
+  table().querySelectorAll(".card").forEach((el) => {
+    (boxes[el.dataset.pile] = boxes[el.dataset.pile] || []).push(el.getBoundingClientRect());
+  });
+  return boxes;
+}
+
 function slide(move, before) {
   // FLIP: the moved cards start where they were and slide to their new place.
   const seconds = flight();
@@ -90,9 +99,11 @@ function shake(target) {
 }
 
 function act(kind, payload, srcPile, srcIndex) {
-  const before = srcPile ? rects(srcPile, srcIndex) : [];
+  const before = srcPile ? rects(srcPile, srcIndex) : allRects();
   const result = call(kind, payload);
-  if (result.move) slide(result.move, before);
+  if (result.move && result.move.includes(">")) {
+    slide(result.move, srcPile ? before : before[result.move.split(/[:>]/)[0]] || []);
+  }
   if (result.shake) shake(result.shake);
   return result;
 }
@@ -179,6 +190,25 @@ function judge(request, long = false) {
   else solver.timer = setTimeout(() => send(request), JUDGE_DELAY);
 }
 window.pasyansyJudge = judge;
+
+// The solution shown move by move: one move of the solver's line every so often, until the
+// line ends or the player taps or presses a key.
+let showing = 0;
+
+function stopSolution() {
+  clearTimeout(showing);
+  showing = 0;
+}
+
+function showSolution() {
+  stopSolution();
+  const pause = Math.max(400, (flight() || 0) * 2500);
+  const step = () => {
+    const result = act("solution_step", {});
+    showing = result.move && result.more ? setTimeout(step, pause) : 0;
+  };
+  showing = setTimeout(step, pause);
+}
 
 let gesture = null;
 
@@ -280,7 +310,8 @@ function onClick(event) {
   if (!button || button.disabled) return;
   event.preventDefault();
   const input = document.getElementById("deal-number");
-  call(button.dataset.call, { verb: button.dataset.verb || "", value: input ? input.value : "" });
+  const result = call(button.dataset.call, { verb: button.dataset.verb || "", value: input ? input.value : "" });
+  if (result.solution) showSolution();
 }
 
 document.addEventListener("DOMContentLoaded", () => {
@@ -290,6 +321,9 @@ document.addEventListener("DOMContentLoaded", () => {
   board.addEventListener("pointerup", onUp);
   board.addEventListener("keydown", onTableKey);
   board.addEventListener("pointercancel", () => { gesture = null; call("resize"); });
+  // Any tap or key stops a solution being shown; the capture phase sees it before anything else.
+  document.addEventListener("pointerdown", stopSolution, true);
+  document.addEventListener("keydown", stopSolution, true);
   document.addEventListener("keydown", onKey);
   document.addEventListener("click", onClick);
   // Another tab saved a game: Python takes it up if it is the one on this table.

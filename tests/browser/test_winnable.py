@@ -29,6 +29,11 @@ def settled(page: Page) -> str:
     return str(box.get_attribute("data-result"))
 
 
+def verdict_words(page: Page) -> str:
+    """The verdict itself, without the button that may follow it."""
+    return str(page.locator("#verdict").evaluate("e => e.firstChild.textContent"))
+
+
 def first_hint(game_id: str, deal: int) -> str:
     game = registry.get(game_id)
     return str(game.hints(game.new(deal))[0])
@@ -47,10 +52,11 @@ def test_a_winnable_deal_is_called_so_and_the_hint_it_backs_keeps_it_so(site_pag
     page = site_page
     open_game(page, server, "hard_rug", 3)
     assert settled(page) == "won"
-    assert page.locator("#verdict").text_content() == "Пасьянс ещё может сойтись"
+    assert verdict_words(page) == "Пасьянс ещё может сойтись"
+    assert page.locator("#verdict button[data-call='solution']").text_content() == "показать решение"
     assert "видит все карты" in (page.locator("#verdict").get_attribute("title") or "")
     page.keyboard.press("h")
-    assert "пасьянс ещё может сойтись" in (page.locator("#message").text_content() or "")
+    assert (page.locator("#message").text_content() or "").endswith("ведёт к победе.")
     hinted = page_state(page)["hint"]
     assert hinted and page.locator("#table .hint").count() > 0
     play(page, hinted)
@@ -66,7 +72,8 @@ def test_a_game_already_lost_with_moves_left_is_called_lost(site_page: Page, ser
     load_save(page, server, history)
     assert settled(page) == "lost"
     assert page.locator("#verdict").get_attribute("data-moves") == str(history.position)
-    assert page.locator("#verdict").text_content() == "Пасьянс уже не сойдётся"
+    assert verdict_words(page) == "Пасьянс уже не сойдётся"
+    assert page.locator("#verdict button[data-call='rewind']").text_content() == "к выигрышной позиции"
     assert page.locator("#message").text_content() == "", "the game itself is not over: moves are left"
 
 

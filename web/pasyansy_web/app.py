@@ -34,7 +34,7 @@ from pasyansy_web.pages import (
 from pasyansy_web.render import table_html
 from pasyansy_web.table import Outcome, Table
 from pasyansy_web.verdict import LONGER, carried, name, position
-from pygame_engine import EngineError, Move, registry
+from pygame_engine import EngineError, registry
 from pygame_engine.levels import catalogue, pick
 
 PREFIX = "pasyansy:"
@@ -331,7 +331,7 @@ class Page:
         box = document.getElementById("verdict")
         if table is None:
             return
-        table.backed = None
+        table.know("")
         if not self.setting("solver") or status != "playing":
             box.hidden = True
             return
@@ -366,7 +366,9 @@ class Page:
     def take_verdict(self, answer: dict[str, Any]) -> None:
         """The worker's answer: kept, and shown if its position is still on the table."""
         table = self.table
-        if answer.get("result") == "error":
+        if answer.get("result") == "rewind":
+            self.take_rewind(answer)
+        elif answer.get("result") == "error":
             window.console.warn(f"the solver: {answer.get('error')}")
             if table is not None and document.getElementById("verdict").dataset.result in ("pending", "longer"):
                 self.show_verdict(answer)
@@ -380,6 +382,33 @@ class Page:
         # is sized again (a redraw sizes it after its own verdict, so show_verdict does not).
         window.pasyansyLayout()
 
+    def ask_rewind(self) -> None:
+        """The player asks to go back to the latest position the solver proves winnable: the
+        worker looks for it (``verdict.last_winnable``), and the answer comes back as a verdict."""
+        table = self.table
+        if table is None or not self.setting("solver"):
+            return
+        self.render(t("rewind_searching", self.lang))
+        self.show_verdict({"result": "longer", "line": []})
+        window.pasyansyJudge(json.dumps({**position(table.history), "seconds": LONGER, "rewind": True}), True)
+
+    def take_rewind(self, answer: dict[str, Any]) -> None:
+        """The worker found the latest winnable position (or none): the table goes back to it
+        in one step, if it still shows the position the player asked from."""
+        table = self.table
+        if table is None or name(answer["position"]) != name(position(table.history)):
+            return
+        to = answer.get("to")
+        if not isinstance(to, int):
+            self.render(t("rewind_none", self.lang))
+            return
+        outcome = table.rewind(to)
+        self.keep_verdict(name(position(table.history)), {"result": "won", "line": answer["line"]})
+        message = t("rewind_done", self.lang) if self.store() else t("not_saved", self.lang)
+        self.render(message)
+        if outcome.move:
+            document.getElementById("announce").textContent = table.announce(outcome.move)
+
     def show_verdict(self, verdict: dict[str, Any]) -> None:
         table = self.table
         box = document.getElementById("verdict")
@@ -388,11 +417,13 @@ class Page:
         box.dataset.result = result
         box.textContent = t(f"verdict_{result}", self.lang)
         box.title = t("verdict_note", self.lang)
-        if result == "unknown":
-            box.insertAdjacentHTML("beforeend", f' <button data-call="longer">{t("verdict_again", self.lang)}</button>')
+        offer = {"unknown": ("longer", "verdict_again"), "won": ("solution", "solution"),
+                 "lost": ("rewind", "rewind")}.get(result)
+        if offer and (result != "won" or verdict["line"]):
+            box.insertAdjacentHTML("beforeend", f' <button data-call="{offer[0]}">{t(offer[1], self.lang)}</button>')
         if table is not None:
             box.dataset.moves = str(table.history.position)  # the position it speaks of, for tests
-            table.backed = Move.parse(verdict["line"][0]) if result == "won" and verdict["line"] else None
+            table.know(result, verdict["line"])
 
     def count_win(self, seconds: float) -> None:
         """Statistics count a won game once."""
@@ -437,6 +468,13 @@ class Page:
         if kind == "longer":
             self.search_longer()
             return "{}"
+        if kind == "rewind":
+            self.ask_rewind()
+            return "{}"
+        if kind == "solution":
+            # table.js plays the line from here, a "solution_step" at a time, until a tap stops it.
+            self.render(t("solution_on", self.lang))
+            return json.dumps({"solution": table.verdict == "won"})
         if kind in ("new", "cancel"):
             self.choosing = kind == "new"
             self.render()
@@ -457,6 +495,8 @@ class Page:
             outcome = table.redo()
         elif kind == "hint":
             outcome = table.hint()
+        elif kind == "solution_step":
+            outcome = table.solution_step()
         elif kind == "action":
             outcome = table.action(verb)
         else:
@@ -464,10 +504,14 @@ class Page:
         message = outcome.message
         if outcome.move and not self.store():
             message = t("not_saved", self.lang)
-        self.render(message)
+        offers = f' <button data-call="rewind">{t("rewind", self.lang)}</button>' if (
+            kind == "hint" and table.verdict == "lost") else ""
+        self.render(message, offers)
         # Said to a screen reader (a live region the eye does not see); the messages are said as well.
         document.getElementById("announce").textContent = table.announce(outcome.move) if outcome.move else ""
-        return json.dumps(outcome.as_dict())
+        reply = outcome.as_dict()
+        reply["more"] = table.winning is not None  # for the solution shown move by move
+        return json.dumps(reply)
 
     def new_deal(self, table: Table, kind: str, level: str, value: str) -> str:
         game_id = table.game.id

@@ -104,7 +104,7 @@ def _card(card: int, pile: str, i: int, x: float, y: float, face_up: bool, lang:
 
 def table_html(view: dict[str, Any]) -> str:
     """The table's inner HTML: a slot for every pile, then its cards; a hinted move's
-    cards and target carry the class ``hint``."""
+    cards carry the classes ``hint hint-src``, and its target ``hint hint-dst``."""
     lang = view["lang"]
     layout = view["layout"]
     hint = view.get("hint") or {}
@@ -119,7 +119,7 @@ def table_html(view: dict[str, Any]) -> str:
         label = escape(in_slot or (slot.label if slot.kind != "stock" else str(len(cards))))
         name = escape(pile_name(slot, lang))
         aimed = hint.get("dst") == slot.pile or (hint.get("kind") != "move" and hint.get("src") == slot.pile)
-        target = " hint" if aimed else ""
+        target = (" hint hint-dst" if hint.get("dst") == slot.pile else " hint hint-src") if aimed else ""
         named = " named" if in_slot else ""
         parts.append(
             f'<div class="slot kind-{slot.kind}{target}{named}" data-pile="{slot.pile}" data-index="-1" role="button" '
@@ -128,13 +128,14 @@ def table_html(view: dict[str, Any]) -> str:
         )
         moving = hint.get("src") == slot.pile and hint.get("kind") == "move"
         hinted_from = len(cards) - hint["count"] if moving else None
+        mark = "hint hint-src"
         if hint.get("dst") == slot.pile and cards:
-            hinted_from = len(cards) - 1
+            hinted_from, mark = len(cards) - 1, "hint hint-dst"
         spots, squared = fan(slot, len(cards), hidden)
         for i, ((x, y), card) in enumerate(zip(spots, cards, strict=True)):
             html = _card(card, slot.pile, i, x, y, i >= hidden, lang, z + i, i < squared)
             if hinted_from is not None and i >= hinted_from:
-                html = html.replace('<div class="card ', '<div class="hint card ', 1)
+                html = html.replace('<div class="card ', f'<div class="{mark} card ', 1)
             parts.append(html)
         if (slot.kind in ("stock", "aux") and cards) or squared:  # how many, where the pile does not show it
             corner = f" {slot.fan}" if squared else ""  # clear of the index that a fan leaves in sight

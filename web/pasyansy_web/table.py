@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from pasyansy_web import hints
 from pasyansy_web.i18n import t
 from pasyansy_web.render import card_name, pile_name
 from pygame_engine import Game, History, Move, SaveError, registry
@@ -59,9 +60,11 @@ class Table:
         self._last_tap: _LastTap | None = None
         self._hint: tuple[int, int] | None = None  # (history position, index of the hint shown)
         self.hinted: Move | None = None
-        self.backed: Move | None = None  # the first move of the solver's winning line from here
+        self.verdict = ""  # the solver's on the position on the table: "won", "lost", or "" (not known)
+        self.winning: Move | None = None  # with "won", the next move of the winning line from here
         self.auto_home = False
         self._auto: set[int] = set()  # indices in the history of moves made by auto-move
+        self._rewound: tuple[int, int] | None = None  # (from, to): the last step back to a winnable position
 
     @classmethod
     def new(cls, game_id: str, deal: int, options: dict[str, Any] | None = None, lang: str = "ru") -> Table:
@@ -84,6 +87,12 @@ class Table:
     def state(self) -> Any:
         return self.history.state
 
+    def know(self, result: str, line: list[str] | tuple[str, ...] = ()) -> None:
+        """What the solver says of the position on the table (``result`` "won" with its
+        ``line``, "lost", or anything else for not known)."""
+        self.verdict = result if result in ("won", "lost") else ""
+        self.winning = Move.parse(line[0]) if self.verdict == "won" and line else None
+
     # --- actions -------------------------------------------------------------------------
 
     def _play(self, move: Move) -> Outcome:
@@ -92,6 +101,7 @@ class Table:
         steps = [vars_of(s) for s in steps_of(before, move)] if steps_of else []
         self.history.play(move)
         self.hinted = None
+        self._rewound = None  # the moves it stepped back over are gone
         auto = self.play_safe_home()
         return Outcome(move=str(move), steps=steps + [{"what": "auto home", "move": m} for m in auto])
 
@@ -114,7 +124,8 @@ class Table:
             chosen = (last.chosen + 1) % len(last.choices)
             return self._tap_move(last.choices, chosen)
         count = len(cards) - index
-        choices = self.game.destinations(self.state, pile, count)
+        first = [m for m in (self.hinted, self.winning) if m is not None]
+        choices = hints.tap_order(self.history, self.game.destinations(self.state, pile, count), first)
         if not choices:
             return Outcome(message=t("no_move", self.lang), shake=(pile, index))
         return self._tap_move(choices, 0)
@@ -164,29 +175,48 @@ class Table:
         return self._play(move)
 
     def hint(self) -> Outcome:
-        """The next useful move, to highlight; pressing again shows the one after. A move the
-        solver has found a win through (``backed``) comes first, and says so, unless the game
-        says which hints lead (``hint_leads``) and it is not one of them: then it follows them."""
-        hints = [m for m in self.game.hints(self.state) if m.kind == CARD_MOVE] or self.game.hints(self.state)
-        backed = self.backed if self.backed in self.game.legal_moves(self.state) else None
-        if backed is not None:
-            rest = [m for m in hints if m != backed]
-            leads = getattr(self.game, "hint_leads", None)
-            if leads is None or leads(self.state, backed):
-                hints = [backed, *rest]
-            else:  # the game's own first hints stay first (Сложный коврик: chain moves)
-                ahead = [m for m in rest if leads(self.state, m)]
-                hints = [*ahead, backed, *(m for m in rest if m not in ahead)]
-        if not hints:
+        """The next useful move, to mark on the table and say in words; pressing again shows
+        the one after. The solver's winning line comes first when the page has one; no hint
+        leads back to a position this game has been in (:mod:`pasyansy_web.hints`)."""
+        lang = self.lang
+        if self.verdict == "lost":
             self.hinted = None
-            return Outcome(message=t("no_hint", self.lang))
+            return Outcome(message=t("hint_lost", lang))
+        found = hints.choose(self.history, self.winning)
+        if not found.moves:
+            self.hinted = None
+            return Outcome(message=t("hint_back_only" if found.back_only else "no_hint", lang))
         shown = self._hint[1] + 1 if self._hint and self._hint[0] == self.history.position else 0
-        self._hint = (self.history.position, shown % len(hints))
-        self.hinted = hints[self._hint[1]]
-        message = t("hint", self.lang, n=self._hint[1] + 1, m=len(hints))
-        if self.hinted == backed:
-            message += t("hint_backed", self.lang)
-        return Outcome(message=message)
+        shown %= len(found.moves)
+        self._hint = (self.history.position, shown)
+        self.hinted = found.moves[shown]
+        words = hints.say(self.game, self.state, self.hinted, lang, self._action_words(self.hinted.kind))
+        why = "hint_win" if found.why[shown] == "win" else "hint_guess"
+        return Outcome(message=t(why, lang, n=shown + 1, m=len(found.moves), move=words))
+
+    def _action_words(self, verb: str) -> str:
+        return next((str(a["label"]) for a in self.actions() if a["verb"] == verb and a["label"]), "")
+
+    def solution_step(self) -> Outcome:
+        """The next move of the solver's winning line, played (auto-move waits: the line
+        sends its aces home itself); nothing when no line is known."""
+        move = self.winning
+        if move is None or self.game.explain(self.state, move) is not None:
+            return Outcome()
+        auto, self.auto_home = self.auto_home, False
+        try:
+            return self._play(move)
+        finally:
+            self.auto_home = auto
+
+    def rewind(self, to: int) -> Outcome:
+        """Back to position ``to`` of this game, as one step that an undo takes back."""
+        if not 0 <= to < self.history.position:
+            return Outcome()
+        self._rewound = (self.history.position, to)
+        self.history.go(to)
+        self.hinted = None
+        return Outcome(move="rewind")
 
     def play_safe_home(self) -> list[str]:
         """With auto-move on: aces go home by themselves (nothing is ever built on an ace)."""
@@ -206,6 +236,10 @@ class Table:
 
     def undo(self) -> Outcome:
         """Take back the last move, and the aces that auto-move sent home after it."""
+        if self._rewound and self._rewound[1] == self.history.position:
+            self.history.go(self._rewound[0])
+            self._rewound = None
+            return Outcome(move="undo")
         if not self.history.can_undo():
             return Outcome()
         while self.history.can_undo():
@@ -245,7 +279,7 @@ class Table:
         """The move just played, in words, for a screen reader: the card that went and
         where it went to, or what a button did."""
         lang = self.lang
-        if move in ("undo", "redo"):
+        if move in ("undo", "redo", "rewind"):
             return t(move + "_done", lang)
         played = Move.parse(move)
         if played.kind != CARD_MOVE:

@@ -16,10 +16,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from pygame_engine import EngineError, History, registry
+from pygame_engine import EngineError, History, Move, registry
 from pygame_engine.save import MAX_MOVES
 from pygame_engine.solver import solve
 
+NODES = 10**9  # the page bounds its searches by seconds; the tests bound them by positions instead
 SECONDS = 2.0  # a search's budget: the indicator is to settle within 3 s (PRODUCT.md), replay and wait included
 LONGER = 20.0  # the budget of a search the player asks for when the first found no answer
 MOST_SECONDS = 60.0  # no request may ask for more
@@ -55,17 +56,20 @@ def _replay(request: object) -> History:
 
 
 def _budget(request: dict[str, Any], seconds: float) -> float:
-    asked = request.get("seconds", seconds)
+    if "seconds" not in request:
+        return seconds
+    asked = request["seconds"]
     if isinstance(asked, bool) or not isinstance(asked, (int, float)) or not 0 < asked <= MOST_SECONDS:
         raise EngineError(f"a request's seconds are a number over 0 and at most {MOST_SECONDS:g}, not {asked!r}"[:200])
     return float(asked)
 
 
-def judge(text: str, seconds: float = SECONDS) -> str:
+def judge(text: str, seconds: float = SECONDS, nodes: int = NODES) -> str:
     """The worker's answer to one request (JSON text in, JSON text out), searched for the
     request's ``seconds`` if it names them (a longer search the player asked for), else
-    ``seconds``. It always answers: a request that does not replay gets ``result``
-    "error" and the reason."""
+    ``seconds``, and at most ``nodes`` positions. A request with ``"rewind": true`` asks
+    for the latest winnable position of its game (:func:`last_winnable`). It always
+    answers: a request that does not replay gets ``result`` "error" and the reason."""
     try:
         request = json.loads(text)
         history = _replay(request)
@@ -74,14 +78,58 @@ def judge(text: str, seconds: float = SECONDS) -> str:
         return json.dumps({"result": "error", "error": str(exc)[:300], "line": []})
     game, state = history.game, history.state
     answer: dict[str, Any] = {"position": position(history), "line": [], "nodes": 0, "seconds": 0.0}
+    if request.get("rewind") is True:
+        found = last_winnable(history, seconds / 10, nodes)
+        answer.update(result="rewind", to=None if found is None else found[0],
+                      line=[] if found is None else [str(m) for m in found[1]])
+        return json.dumps(answer)
     status = game.status(state)
     if status != "playing":
         answer["result"] = status
         return json.dumps(answer)
-    verdict = solve(game, state, max_nodes=10**9, max_seconds=seconds)
+    verdict = solve(game, state, max_nodes=nodes, max_seconds=seconds)
     answer.update(result=verdict.result, line=[str(m) for m in verdict.line], nodes=verdict.nodes,
                   seconds=round(verdict.seconds, 3))
     return json.dumps(answer)
+
+
+def last_winnable(history: History, seconds: float, nodes: int) -> tuple[int, tuple[Move, ...]] | None:
+    """The latest position of the game so far that the solver proves winnable, with its
+    winning line; each position is searched for ``seconds`` and ``nodes``.
+
+    Every position before a winnable one is winnable too (its moves lead there), so the
+    search steps back 1, 2, 4, … moves to a proved win and then halves the gap to the
+    position after it that it could not prove. A position the solver cannot decide
+    counts as not proved, so the answer is the latest it proves, not always the latest
+    that is winnable. ``None`` when not even the deal's start is proved winnable.
+    """
+    game = history.game
+
+    def won(at: int) -> tuple[Move, ...] | None:
+        state = history.states[at]
+        if game.is_won(state):
+            return ()
+        verdict = solve(game, state, max_nodes=nodes, max_seconds=seconds)
+        return verdict.line if verdict.result == "won" else None
+
+    unproved, step = history.position, 1
+    while True:
+        at = max(0, unproved - step)
+        line = won(at)
+        if line is not None:
+            break
+        if at == 0:
+            return None
+        unproved, step = at, step * 2
+    best = (at, line)
+    while unproved - best[0] > 1:
+        middle = (best[0] + unproved) // 2
+        line = won(middle)
+        if line is None:
+            unproved = middle
+        else:
+            best = (middle, line)
+    return best
 
 
 def carried(verdicts: dict[str, dict[str, Any]], pos: dict[str, Any]) -> dict[str, Any] | None:
