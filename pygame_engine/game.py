@@ -30,6 +30,9 @@ OptionValue = bool | int
 Options = Mapping[str, OptionValue]
 Status = Literal["playing", "won", "lost"]
 
+MAX_DEAL = 10**12 - 1
+"""The largest deal number: twelve digits, as links, saves and the deal box all take them."""
+
 
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
@@ -81,8 +84,10 @@ class Game(ABC, Generic[S]):
 
     def new(self, deal: int, options: Mapping[str, object] | None = None) -> S:
         """The starting state of deal ``deal``, options checked."""
-        if type(deal) is not int or deal < 0:
-            raise OptionsError(f"a deal number is a whole number from 0 up, not {deal!r}")
+        if type(deal) is not int or not 0 <= deal <= MAX_DEAL:
+            # repr of a number of over 4,300 digits raises: such a number is said by its size.
+            shown = repr(deal) if type(deal) is not int or abs(deal) < 10**20 else f"a number of {deal.bit_length()} bits"
+            raise OptionsError(f"a deal number is a whole number from 0 to {MAX_DEAL}, not {shown}"[:200])
         return self.deal(deal, self.normalize_options(options))
 
     # --- what each game writes -----------------------------------------------

@@ -60,8 +60,8 @@ def loads(text: object) -> History:
         raise SaveError(f"a save is JSON text, not {type(text).__name__}")
     try:
         data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as exc:
-        raise SaveError(f"the save is not valid JSON: {exc}") from None
+    except (ValueError, RecursionError) as exc:  # ValueError: also a number of over 4,300 digits
+        raise SaveError(f"the save is not valid JSON: {str(exc)[:200]}") from None
     return from_dict(data)
 
 

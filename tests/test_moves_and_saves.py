@@ -5,8 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from pasyansy_web.links import deal_number
 
 from pygame_engine import History, MalformedMoveError, Move, OptionsError, SaveError, UnknownGameError, registry
+from pygame_engine.game import MAX_DEAL
 from pygame_engine.save import dumps, loads, to_dict
 
 GAME = registry.get("hard_rug")
@@ -109,3 +111,19 @@ def test_a_legal_but_changed_move_list_fails_the_check() -> None:
 def test_save_text_is_compact_json() -> None:
     text = dumps(History(GAME, 3))
     assert json.loads(text)["format"] == "pasyansy-save"
+
+
+def test_a_save_with_a_number_too_long_to_read_is_refused_with_a_reason() -> None:
+    history = History(registry.get("hard_rug"), 7)
+    text = dumps(history).replace('"deal":7', '"deal":' + "9" * 5000)
+    with pytest.raises(SaveError, match="not valid JSON"):
+        loads(text)
+
+
+@pytest.mark.parametrize("deal", [10**12, 10**13, 10**4000, -1])
+def test_links_and_saves_share_one_range_of_deal_numbers(deal: int) -> None:
+    text = dumps(History(GAME, 7)).replace('"deal":7', f'"deal":{deal}')
+    with pytest.raises(SaveError, match="a deal number is a whole number from 0 to 999999999999"):
+        loads(text)
+    assert deal_number(str(deal)) is None
+    assert deal_number(str(MAX_DEAL)) == MAX_DEAL and History(GAME, MAX_DEAL).deal == MAX_DEAL

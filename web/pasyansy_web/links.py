@@ -12,8 +12,9 @@ from typing import Any
 
 from pasyansy_web.i18n import t
 from pygame_engine import EngineError, Game, registry
+from pygame_engine.game import MAX_DEAL
 
-MAX_DIGITS = 12
+MAX_DIGITS = len(str(MAX_DEAL))
 
 
 class LinkError(EngineError):

@@ -74,7 +74,7 @@ def judge(text: str, seconds: float = SECONDS, nodes: int = NODES) -> str:
         request = json.loads(text)
         history = _replay(request)
         seconds = _budget(request, seconds)
-    except (EngineError, json.JSONDecodeError, RecursionError, TypeError) as exc:
+    except (EngineError, ValueError, RecursionError, TypeError) as exc:
         return json.dumps({"result": "error", "error": str(exc)[:300], "line": []})
     game, state = history.game, history.state
     answer: dict[str, Any] = {"position": position(history), "line": [], "nodes": 0, "seconds": 0.0}
