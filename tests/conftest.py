@@ -13,6 +13,9 @@ from pygame_engine.moves import Move
 from pygame_engine.solver import solve
 
 GAME_IDS = [g.id for g in registry.games()]
+UNTIMED = float("inf")
+"""A search's seconds in the tests: every search there is bounded by positions alone, so
+that no verdict depends on the machine's speed."""
 
 
 @pytest.fixture(params=GAME_IDS)
@@ -43,7 +46,7 @@ def perft(game: Game[Any], state: Any, depth: int) -> int:
 
 def won_history(game: Game[Any], deal: int, max_nodes: int) -> History:
     """A deal won by the solver, its line played move by move as text through the checked path."""
-    verdict = solve(game, game.new(deal), max_nodes=max_nodes)
+    verdict = solve(game, game.new(deal), max_nodes=max_nodes, max_seconds=UNTIMED)
     assert verdict.result == "won", (game.id, deal, verdict.result)
     history = History(game, deal)
     for move in verdict.line:

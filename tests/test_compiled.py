@@ -20,7 +20,7 @@ if game_id == "hard_rug":
     verdict, _ = whole_search(game_id, deal, {"reshuffles": 0})
 else:  # the whole of solve(), quick pass and all, bounded by positions alone
     game = registry.get(game_id)
-    verdict = solve(game, game.new(deal), max_nodes=int(sys.argv[3]), max_seconds=1e9)
+    verdict = solve(game, game.new(deal), max_nodes=int(sys.argv[3]), max_seconds=float("inf"))
 print(json.dumps([verdict.result, verdict.nodes, [str(m) for m in verdict.line], compiled_modules(), stale_builds()]))
 """
 

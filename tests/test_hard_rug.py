@@ -12,7 +12,7 @@ from pygame_engine.deal import shuffled
 from pygame_engine.save import dumps, loads
 from pygame_engine.solver import solve
 from rules.hard_rug import GAP, RugState, Token, _tokens, board_key, cell_index, safe_chain_move
-from tests.conftest import perft, without, won_history
+from tests.conftest import UNTIMED, perft, without, won_history
 
 GAME = registry.get("hard_rug")
 
@@ -269,7 +269,7 @@ def test_the_search_board_sees_the_winning_move() -> None:
     board = GAME.search_board(RugState(0, almost.cells, 0, 0))  # type: ignore[attr-defined]
     assert not board.won()
     assert [board.wins(t) for t in board.children(set())] == [True]
-    verdict = solve(GAME, RugState(0, almost.cells, 0, 0))
+    verdict = solve(GAME, RugState(0, almost.cells, 0, 0), max_seconds=UNTIMED)
     assert verdict.result == "won" and [str(m) for m in verdict.line] == ["a14>a13"]
 
 
@@ -340,8 +340,8 @@ def test_the_safe_moves_decide_whole_deals_as_every_move_does(deal: int, result:
     # The search with safe moves alone (the grid's own search) against the search of every
     # legal move on states: the same verdict, through fewer positions.
     start = GAME.new(deal, {"reshuffles": 0})
-    reduced = solve(GAME, start, max_nodes=400_000, max_seconds=60)
-    plain = solve(without(without(GAME, "search_board"), "search_moves"), start, max_nodes=400_000, max_seconds=60)
+    reduced = solve(GAME, start, max_nodes=400_000, max_seconds=UNTIMED)
+    plain = solve(without(without(GAME, "search_board"), "search_moves"), start, max_nodes=400_000, max_seconds=UNTIMED)
     assert reduced.result == plain.result == result
     assert reduced.nodes < plain.nodes
     if result == "won":

@@ -17,7 +17,7 @@ from pygame_engine.solver import solve
 from rules import shrewish_queens
 from rules.shrewish_queens import NEVER, ShrewState, Step
 from rules.shrewish_stuck import pile_used_up_by
-from tests.conftest import perft, won_history
+from tests.conftest import UNTIMED, perft, won_history
 
 GAME = registry.get("shrewish_queens")
 SPADES_TO_JACK = "KS AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS"
@@ -316,7 +316,7 @@ def test_places_held_for_good_leave_the_auxiliary_pile_unused() -> None:
     # its foundation) and no other card to land, nothing is proved.
     stuck = position(tableau=QUEENS_ON_EVERY_PLACE, stock="5H 6H 7H", aux="KS 2C")
     assert GAME.search_dead(stuck)
-    assert solve(GAME, stuck).result == "lost"
+    assert solve(GAME, stuck, max_seconds=UNTIMED).result == "lost"
     free = position(tableau=("3C", *QUEENS_ON_EVERY_PLACE[1:]), foundations=("KC AC 2C",), stock="5H 6H 7H",
                     aux="KS 2C")
     assert not GAME.search_dead(free)
@@ -344,7 +344,7 @@ def test_a_card_lands_only_when_a_place_empties() -> None:
     stuck = position(tableau=places, foundations=("KC AC 2C",), stock="3C 9S 6H", aux="2D 7H")
     assert GAME.search_dead(stuck)
     assert GAME.pile_draws(stuck) == NEVER
-    assert solve(GAME, stuck).result == "lost"
+    assert solve(GAME, stuck, max_seconds=UNTIMED).result == "lost"
     free = position(tableau=places, foundations=("KC AC 2C",), stock="3C 6H 9S", aux="2D 7H")
     assert not GAME.search_dead(free)
     # The pile is used up at the third draw: the three and four of clubs home, the seven
@@ -364,7 +364,7 @@ def test_a_queens_packet_comes_only_after_the_stock() -> None:
     aux = "2S 9H 8H 7H AD 4C QD"
     stuck = position(tableau=places, foundations=foundations, stock="9S 5C", aux=aux)
     assert GAME.search_dead(stuck)
-    assert solve(GAME, stuck).result == "lost"
+    assert solve(GAME, stuck, max_seconds=UNTIMED).result == "lost"
     assert not GAME.search_dead(position(tableau=places, foundations=foundations, stock="5C 9S", aux=aux))
 
 
@@ -381,7 +381,7 @@ def test_a_queen_drawn_sends_round_only_the_reserves_lowest_cards() -> None:
     places = ("6S", "9S", "QS", "QH", "QH", "QC", "QC", "JD")
     stuck = position(tableau=places, stock="8S 8H 7S 9H 8C 9C QD", aux="2C")
     assert GAME.search_dead(stuck)
-    assert solve(GAME, stuck).result == "lost"
+    assert solve(GAME, stuck, max_seconds=UNTIMED).result == "lost"
     assert not GAME.search_dead(position(tableau=places, stock="8S 8H 7S 9H 8C 9C QD QD", aux="2C"))
 
 
@@ -394,7 +394,7 @@ def test_two_bottom_copies_share_the_one_foundation_begun() -> None:
     places = ("AD", "AD", "QS", "QS", "QH", "QH", "QC", "QC")
     stuck = position(tableau=places, foundations=("KD",), stock="8S", aux="5S 9H")
     assert GAME.search_dead(stuck)
-    assert solve(GAME, stuck).result == "lost"
+    assert solve(GAME, stuck, max_seconds=UNTIMED).result == "lost"
     assert not GAME.search_dead(position(tableau=places, foundations=("KD",), stock="KD 8S", aux="5S 9H"))
     onto_two = position(tableau=(*places[:7], "3D"), foundations=("KD",), stock="2D 8S", aux="5S 9H")
     assert not GAME.search_dead(onto_two)
@@ -410,7 +410,7 @@ def test_two_bottom_copies_share_the_one_card_they_could_go_onto() -> None:
     places = ("4S", "4S", "5S", "QH", "QH", "QC", "QC", "QD")
     stuck = position(tableau=places, stock="8D", aux="2C 9H")
     assert GAME.search_dead(stuck)
-    assert solve(GAME, stuck).result == "lost"
+    assert solve(GAME, stuck, max_seconds=UNTIMED).result == "lost"
     assert not GAME.search_dead(position(tableau=(*places[:3], "5S", *places[4:]), stock="8D", aux="2C 9H"))
     assert not GAME.search_dead(position(tableau=places, foundations=("KS AS 2S 3S",), stock="8D", aux="2C 9H"))
 

@@ -19,7 +19,7 @@ from rules.hard_rug import GAP, RugState
 from rules.shrewish_queens import ShrewState, ends_stage
 from rules.thirteen_common import ThirteenState
 from rules.topsy_turvy_queens import NONE, TopsyState
-from tests.conftest import without
+from tests.conftest import UNTIMED, without
 
 
 def cards(text: str) -> tuple[int, ...]:
@@ -48,7 +48,7 @@ def test_hard_rug_won_in_one_and_lost_with_no_move() -> None:
     for row in rows[1:]:
         cells += [parse_card(c) for c in row] + [GAP]
     near = RugState(1, tuple(cells))
-    verdict = solve(game, near)
+    verdict = solve(game, near, max_seconds=UNTIMED)
     assert verdict.result == "won" and [str(m) for m in verdict.line] == ["a14>a13"]
     assert replays("hard_rug", near, verdict.line)
     stuck = RugState(1, (*near.cells[:12], parse_card("KS"), GAP, *near.cells[14:]), 5)
@@ -61,7 +61,7 @@ def test_hard_rug_won_in_one_and_lost_with_no_move() -> None:
     # proves the loss.
     restarts = _restarts(game, dead, 100_000, 60.0, time.perf_counter, game.restart_moves)
     assert restarts.result == "unknown" and restarts.nodes == 2
-    verdict = solve(game, dead, max_nodes=100_000, max_seconds=60.0)
+    verdict = solve(game, dead, max_nodes=100_000, max_seconds=UNTIMED)
     assert verdict.result == "lost" and verdict.nodes == 3
 
 
@@ -78,13 +78,13 @@ def test_topsy_won_in_one_and_a_prisoner_that_waits_for_itself() -> None:
     game = registry.get("topsy_turvy_queens")
     foundations = (*full(KQ, "SHDCSHD"), cards(suit_run(KQ, "C"))[:-1])
     near = TopsyState(1, foundations, (NONE,) * 7, ((),) * 8, (), cards("QC"))
-    verdict = solve(game, near)
+    verdict = solve(game, near, max_seconds=UNTIMED)
     assert verdict.result == "won" and replays("topsy_turvy_queens", near, verdict.line)
     # Foundation 1 needs the queen of hearts; one is home on foundation 2, the other is
     # foundation 1's own prisoner, which comes out only when foundation 1 is complete.
     waiting = (cards(suit_run(KQ, "H"))[:-1], cards(suit_run(KQ, "H")), *full(KQ, "SDCSDC"))
     dead = TopsyState(1, waiting, cards("QH") + (NONE,) * 6, ((),) * 8, (), ())
-    assert game.dead(dead) and solve(game, dead).result == "lost"
+    assert game.dead(dead) and solve(game, dead, max_seconds=UNTIMED).result == "lost"
 
 
 def test_topsy_foundations_that_wait_on_each_other_in_pairs() -> None:
@@ -95,11 +95,11 @@ def test_topsy_foundations_that_wait_on_each_other_in_pairs() -> None:
     foundations = (hearts[:-1], hearts[:-1], clubs[:5], clubs[:5], *full(KQ, "SDSD"))
     rest = cards(suit_run("6 7 8 9 T J Q", "C")) * 2
     locked = TopsyState(1, foundations, cards("5C 5C QH QH") + (NONE,) * 3, ((),) * 8, rest, ())
-    assert game.dead(locked) and solve(game, locked).result == "lost"
+    assert game.dead(locked) and solve(game, locked, max_seconds=UNTIMED).result == "lost"
     # With one five of clubs in the stock instead, f3 goes first and frees a queen, and so on.
     open_ = TopsyState(1, foundations, cards("5C") + (NONE,) + cards("QH QH") + (NONE,) * 3, ((),) * 8,
                        (*rest, parse_card("5C")), ())
-    verdict = solve(game, open_)
+    verdict = solve(game, open_, max_seconds=UNTIMED)
     assert not game.dead(open_) and verdict.result == "won" and replays("topsy_turvy_queens", open_, verdict.line)
 
 
@@ -107,10 +107,10 @@ def test_shrewish_won_by_a_draw() -> None:
     game = registry.get("shrewish_queens")
     foundations = (*full(KQ, "SHDCSHD"), cards(suit_run(KQ, "C"))[:-1])
     near = ShrewState(1, foundations, ((),) * 8, cards("QC"), (), (), True)
-    verdict = solve(game, near)
+    verdict = solve(game, near, max_seconds=UNTIMED)
     assert verdict.result == "won" and [str(m) for m in verdict.line] == ["draw"]
     lost = ShrewState(1, foundations, ((),) * 8, (), (), cards("QC 5D"), True)  # the queen lies under a card
-    assert solve(game, lost, max_seconds=1.0).result == "lost"
+    assert solve(game, lost, max_nodes=100_000, max_seconds=UNTIMED).result == "lost"
 
 
 def test_shrewish_sends_a_card_home_as_the_only_move_only_when_that_is_safe() -> None:
@@ -134,7 +134,7 @@ def test_shrewish_sends_a_card_home_as_the_only_move_only_when_that_is_safe() ->
     # A jack stays a choice: on a foundation it would decide where a drawn queen goes.
     jack = ShrewState(1, (*done[:7], clubs[:11]), (cards("QC JC"), *((),) * 7), cards("QC"), (), (), True)
     assert len(game.search_moves(jack)) == len(game.legal_moves(jack))
-    verdict = solve(game, state)
+    verdict = solve(game, state, max_seconds=UNTIMED)
     assert verdict.result == "won" and replays("shrewish_queens", state, verdict.line)
 
 
@@ -412,7 +412,7 @@ def test_the_quick_steps_win_a_deal_the_depth_first_searches_leave_open() -> Non
     start = game.new(196)
     assert _restarts(game, start, 20_000, 60.0, time.perf_counter, game.restart_moves).result == "unknown"
     assert _search(without(game, "search_rank"), start, 20_000, 60.0, time.perf_counter, None).result == "unknown"
-    verdict = solve(game, start, max_nodes=20_000)
+    verdict = solve(game, start, max_nodes=20_000, max_seconds=UNTIMED)
     assert verdict.result == "won" and game.is_won(game.replay(196, verdict.line))
 
 
@@ -459,7 +459,7 @@ def test_a_beam_wins_a_deal_the_other_searches_leave_open() -> None:
     assert won.result == "won" and won.nodes < 5_000 and game.is_won(game.replay(61, won.line))
     dry = _beam(game, start, 40_000, 60.0, time.perf_counter, Beam((game.even,), (10,), ends_stage))
     assert dry.result == "unknown" and dry.nodes < 5_000
-    assert solve(game, start, max_nodes=40_000).result == "won"
+    assert solve(game, start, max_nodes=40_000, max_seconds=UNTIMED).result == "won"
 
 
 def test_the_full_search_over_hasty_moves_wins_a_deal_the_full_search_leaves_open() -> None:
@@ -490,7 +490,7 @@ def test_the_full_search_over_hasty_moves_that_runs_out_proves_nothing() -> None
     assert out.result == "unknown" and out.nodes < 2_000 and searched == [game.homeward_moves]
     plan = Beam((game.progress,), (10,), ends_stage, (game.homeward_moves,))
     assert _beam(game, start, 100_000, 60.0, time.perf_counter, plan, searched).nodes == 0
-    won = solve(game, start, max_nodes=400_000, max_seconds=120.0)
+    won = solve(game, start, max_nodes=400_000, max_seconds=UNTIMED)
     assert won.result == "won" and replays("shrewish_queens", start, won.line)
 
 
@@ -516,9 +516,9 @@ def test_a_narrowed_search_that_runs_out_may_hand_the_rest_to_the_full_search() 
                         (0.9, Beam((game.progress,), (2,), ends_stage))]
         return Steps()  # type: ignore[return-value]
 
-    handed = solve(steps(True), start, max_nodes=1_000_000, max_seconds=600.0)
+    handed = solve(steps(True), start, max_nodes=1_000_000, max_seconds=UNTIMED)
     assert handed.result == "lost" and handed.nodes == out.nodes + full.nodes
-    beam_first = solve(steps(False), start, max_nodes=1_000_000, max_seconds=600.0)
+    beam_first = solve(steps(False), start, max_nodes=1_000_000, max_seconds=UNTIMED)
     assert beam_first.result == "lost" and beam_first.nodes > handed.nodes
 
 
@@ -632,7 +632,7 @@ def test_the_sets_searched_after_a_narrowed_search_runs_out_come_before_the_full
         def quick_steps(self, state: Any) -> list[Any]:
             return [(0.5, Narrowed(game.homeward_moves, True, ((0.2, game.reserve_homeward_moves),)))]
 
-    out = solve(Steps(), start, max_nodes=1_000_000, max_seconds=600.0)  # type: ignore[arg-type]
+    out = solve(Steps(), start, max_nodes=1_000_000, max_seconds=UNTIMED)  # type: ignore[arg-type]
     assert out.result == "lost" and out.nodes == first.nodes + wider.nodes + full.nodes
 
     plan = Beam((game.progress,), (3,), ends_stage, (game.spared_homeward_moves,))
@@ -644,7 +644,7 @@ def test_the_sets_searched_after_a_narrowed_search_runs_out_come_before_the_full
             then = ((0.1, plan), (0.2, game.reserve_homeward_moves))
             return [(0.5, Narrowed(game.homeward_moves, True, then))]
 
-    out = solve(BeamFirst(), start, max_nodes=1_000_000, max_seconds=600.0)  # type: ignore[arg-type]
+    out = solve(BeamFirst(), start, max_nodes=1_000_000, max_seconds=UNTIMED)  # type: ignore[arg-type]
     assert out.result == "lost" and out.nodes == first.nodes + beam.nodes + wider.nodes + full.nodes
 
 
@@ -673,11 +673,11 @@ def test_thirteen_piles_won_and_lost(game_id: str) -> None:
     stage = -1 if game_id == "stumbling_block" else 14  # the review over / every step taken
     foundations = (*full(AK, "SHDCSHD"), cards(suit_run(AK, "C"))[:-2])
     near = ThirteenState(1, foundations, (cards("KC QC"), *((),) * 12), stage=stage)
-    verdict = solve(game, near)
+    verdict = solve(game, near, max_seconds=UNTIMED)
     assert verdict.result == "won" and replays(game_id, near, verdict.line)
     # The queen under a king, and no empty pile for the king: nothing can ever move.
     blocked = ThirteenState(1, foundations, (cards("QC KC"), *(cards("KC"),) * 12), stage=stage)
-    assert game.legal_moves(blocked) == [] and solve(game, blocked).result == "lost"
+    assert game.legal_moves(blocked) == [] and solve(game, blocked, max_seconds=UNTIMED).result == "lost"
 
 
 @pytest.mark.parametrize("game_id", ["shrewish_queens", "topsy_turvy_queens"])
@@ -686,7 +686,7 @@ def test_budgets_give_unknown(game_id: str) -> None:
     # full search, a beam's stage) may pass its budget by one position's children: deal 1
     # makes 57 positions for a budget of 50 in Дамы кувырком, 51 in Строптивые дамы.
     game = registry.get(game_id)
-    verdict = solve(game, game.new(1), max_nodes=50)
+    verdict = solve(game, game.new(1), max_nodes=50, max_seconds=UNTIMED)
     assert verdict.result == "unknown" and verdict.line == () and 50 <= verdict.nodes < 100
 
 
@@ -749,7 +749,7 @@ def test_a_search_leaves_no_garbage_for_the_collector(game_id: str, deal: int, o
     gc.collect()
     gc.disable()  # and kept off after the search, lest the collector run before the count
     try:
-        solve(game, start, max_nodes=20_000)
+        solve(game, start, max_nodes=20_000, max_seconds=UNTIMED)
         left = gc.collect()
     finally:
         gc.enable()
@@ -765,7 +765,7 @@ def test_a_search_leaves_no_garbage_for_the_collector(game_id: str, deal: int, o
 def test_winning_lines_from_deals_replay_through_the_checked_path(game_id: str, deal: int,
                                                                  options: dict[str, Any]) -> None:
     game = registry.get(game_id)
-    verdict = solve(game, game.new(deal, options), max_nodes=100_000)
+    verdict = solve(game, game.new(deal, options), max_nodes=100_000, max_seconds=UNTIMED)
     assert verdict.result == "won"
     assert game.is_won(game.replay(deal, verdict.line, options))
 
@@ -773,7 +773,7 @@ def test_winning_lines_from_deals_replay_through_the_checked_path(game_id: str, 
 def test_a_deal_proved_lost() -> None:
     # Сложный коврик without reshuffles, deal 8: the search exhausts every position.
     game = registry.get("hard_rug")
-    verdict = solve(game, game.new(8, {"reshuffles": 0}), max_nodes=200_000, max_seconds=60)
+    verdict = solve(game, game.new(8, {"reshuffles": 0}), max_nodes=200_000, max_seconds=UNTIMED)
     assert verdict.result == "lost" and verdict.line == ()
 
 
@@ -782,8 +782,8 @@ def test_the_claiming_search_visits_the_same_positions_when_exhausted() -> None:
     # positions in another order, but an exhausted search must see exactly the same ones.
     game = registry.get("hard_rug")
     start = game.new(8, {"reshuffles": 0})
-    claiming = solve(game, start, max_nodes=200_000, max_seconds=60)
-    plain = solve(without(game, "search_claims"), start, max_nodes=200_000, max_seconds=60)
+    claiming = solve(game, start, max_nodes=200_000, max_seconds=UNTIMED)
+    plain = solve(without(game, "search_claims"), start, max_nodes=200_000, max_seconds=UNTIMED)
     assert claiming.result == plain.result == "lost"
     assert claiming.nodes == plain.nodes > 1000
 
@@ -796,8 +796,8 @@ def test_the_board_search_visits_the_same_positions_as_the_plain_state_search(de
     game = registry.get("hard_rug")
     start = game.new(deal, {"reshuffles": 0})
     assert game.search_board(start) is not None  # type: ignore[attr-defined]
-    board = solve(game, start, max_nodes=200_000, max_seconds=60)
-    states = solve(without(game, "search_board"), start, max_nodes=200_000, max_seconds=60)
+    board = solve(game, start, max_nodes=200_000, max_seconds=UNTIMED)
+    states = solve(without(game, "search_board"), start, max_nodes=200_000, max_seconds=UNTIMED)
     assert board.result == states.result == result
     assert board.nodes == states.nodes > 1000
     assert board.line == states.line
@@ -811,8 +811,8 @@ def test_the_split_search_visits_the_same_positions_when_exhausted() -> None:
     game = registry.get("hard_rug")
     assert game.search_split[0] > 0  # type: ignore[attr-defined]
     start = game.new(8, {"reshuffles": 0})
-    split = solve(game, start, max_nodes=200_000, max_seconds=60)
-    whole = solve(without(game, "search_split"), start, max_nodes=200_000, max_seconds=60)
+    split = solve(game, start, max_nodes=200_000, max_seconds=UNTIMED)
+    whole = solve(without(game, "search_split"), start, max_nodes=200_000, max_seconds=UNTIMED)
     assert split.result == whole.result == "lost"
     assert split.nodes == whole.nodes > 1000
 
@@ -825,14 +825,14 @@ def test_a_walk_paused_every_few_positions_goes_on_where_it_stopped(
     # shares of 40, it must make the same positions, and without a split in the same order.
     game = registry.get("hard_rug")
     start = game.new(deal, {"reshuffles": 0})
-    whole = solve(without(game, "search_split"), start, max_nodes=200_000, max_seconds=60)
+    whole = solve(without(game, "search_split"), start, max_nodes=200_000, max_seconds=UNTIMED)
     monkeypatch.setattr(hard_rug._Board, "chunk", 7)
-    paused = solve(without(game, "search_split"), start, max_nodes=200_000, max_seconds=60)
+    paused = solve(without(game, "search_split"), start, max_nodes=200_000, max_seconds=UNTIMED)
     assert paused.result == whole.result == result
     assert paused.nodes == whole.nodes > 1000
     assert paused.line == whole.line
     monkeypatch.setattr(type(game), "search_split", (2, 40))
-    shared = solve(game, start, max_nodes=200_000, max_seconds=60)
+    shared = solve(game, start, max_nodes=200_000, max_seconds=UNTIMED)
     assert shared.result == result
     if result == "lost":
         assert shared.nodes == whole.nodes
@@ -848,8 +848,8 @@ def test_the_split_and_its_spread_find_a_win_behind_a_bad_choice(deal: int, hook
     # 6.5 million positions; with the walks handed on it wins after 109,311.
     game = registry.get("hard_rug")
     start = game.new(deal, {"reshuffles": 0})
-    found = solve(game, start, max_nodes=300_000, max_seconds=60)
-    missed = solve(without(game, hook), start, max_nodes=300_000, max_seconds=60)
+    found = solve(game, start, max_nodes=300_000, max_seconds=UNTIMED)
+    missed = solve(without(game, hook), start, max_nodes=300_000, max_seconds=UNTIMED)
     assert found.result == "won"
     assert game.is_won(game.replay(deal, found.line, {"reshuffles": 0}))
     assert missed.result == "unknown"
@@ -873,11 +873,11 @@ def test_the_spread_search_visits_the_same_positions_when_exhausted(monkeypatch:
 
     monkeypatch.setattr(hard_rug._Board, "fork", counted)
     monkeypatch.setattr(type(game), "search_split", (2, 500))
-    spread = solve(game, start, max_nodes=10**6, max_seconds=60)
+    spread = solve(game, start, max_nodes=10**6, max_seconds=UNTIMED)
     handed_on = forks
     forks = 0
-    split = solve(without(game, "search_spread"), start, max_nodes=10**6, max_seconds=60)
-    whole = solve(without(game, "search_split"), start, max_nodes=10**6, max_seconds=60)
+    split = solve(without(game, "search_spread"), start, max_nodes=10**6, max_seconds=UNTIMED)
+    whole = solve(without(game, "search_split"), start, max_nodes=10**6, max_seconds=UNTIMED)
     assert spread.result == split.result == whole.result == "lost"
     assert spread.nodes == split.nodes == whole.nodes > 100_000
     assert forks < 50 < 500 < handed_on  # the split's first positions, then the walks handed on
