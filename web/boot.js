@@ -1,7 +1,12 @@
 // Runs before Python: the loading screen, the last drawn table while Python starts,
 // and the service worker with its "new version" offer.
 
-const lang = localStorage.getItem("pasyansy:lang") === "en" ? "en" : "ru";
+// Storage may be turned off (site data blocked): then reading it throws, and the page plays unsaved.
+function stored(key) {
+  try { return localStorage.getItem(key); } catch { return null; }
+}
+
+const lang = stored("pasyansy:lang") === "en" ? "en" : "ru";
 const words = {
   ru: { python: "Загружаем Python…", loading: "загрузка…", update: "Доступна новая версия", reload: "Обновить" },
   en: { python: "Loading Python…", loading: "loading…", update: "A new version is available", reload: "Update" },
@@ -10,7 +15,7 @@ const words = {
 function showLastTable() {
   // The table as it was last drawn, shown (not playable) until Python takes over.
   let last = null;
-  try { last = JSON.parse(localStorage.getItem("pasyansy:lastTable") || "null"); } catch { return; }
+  try { last = JSON.parse(stored("pasyansy:lastTable") || "null"); } catch { return; }
   const game = new URLSearchParams(location.hash.slice(1)).get("game");
   if (!last || !game || game !== last.game) return;
   const board = document.getElementById("table");
@@ -56,6 +61,44 @@ function registerWorker() {
     if (window.pasyansyUpdating) location.reload();
   });
 }
+
+// The durable store of games in progress: IndexedDB, each write committed with strict
+// durability, because Chromium writes localStorage to disk lazily and a move made seconds
+// before a crash was lost there. Python reads it once at start (read) and writes every save
+// to it as well as to localStorage (write; null deletes); a browser without it keeps
+// localStorage alone.
+const durable = (() => {
+  let opened = null;
+  const open = () => opened || (opened = new Promise((resolve, reject) => {
+    const request = indexedDB.open("pasyansy", 1);
+    request.onupgradeneeded = () => request.result.createObjectStore("saves");
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  }));
+  const done = (request) => new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+  return {
+    async read() {
+      try {
+        const store = (await open()).transaction("saves", "readonly").objectStore("saves");
+        const [keys, values] = await Promise.all([done(store.getAllKeys()), done(store.getAll())]);
+        return JSON.stringify(Object.fromEntries(keys.map((key, i) => [key, values[i]])));
+      } catch (error) {
+        console.warn("the durable store cannot be read:", error);
+        return "{}";
+      }
+    },
+    write(key, text) {
+      open().then((db) => {
+        const store = db.transaction("saves", "readwrite", { durability: "strict" }).objectStore("saves");
+        if (text === null) store.delete(key); else store.put(text, key);
+      }).catch((error) => console.warn("the durable store refused a write:", error));
+    },
+  };
+})();
+window.pasyansyDurable = durable;
 
 document.querySelector("#loading p").textContent = words.python;
 showLastTable();

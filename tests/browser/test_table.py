@@ -304,11 +304,45 @@ def test_a_damaged_save_is_set_aside_and_a_new_game_plays(site_page: Page, serve
     page.goto(f"{server}#game=hard_rug")
     page.wait_for_selector("#table[data-game='hard_rug']", state="attached")
     assert "не удалось открыть" in (page.locator("#message").text_content() or "")
-    assert page.evaluate("localStorage.getItem('pasyansy:broken:hard_rug')").endswith('"version": 9}')
+    assert stored_under(page, "pasyansy:broken:hard_rug:") == ['{"format": "pasyansy-save", "version": 9}']
     state = page_state(page)
     mirror = Table.new("hard_rug", state["deal"])
     tap_first(page, mirror)
     assert_table_shows(page, mirror)
+    # A second damaged save is kept beside the first, each under its own time.
+    page.evaluate("localStorage.setItem('pasyansy:save:hard_rug', 'not a save')")
+    page.reload()
+    page.wait_for_selector("#table[data-game='hard_rug']", state="attached")
+    assert sorted(stored_under(page, "pasyansy:broken:hard_rug:")) == [
+        "not a save", '{"format": "pasyansy-save", "version": 9}']
+
+
+def stored_under(page: Page, prefix: str) -> list[str]:
+    """The values stored under keys that begin with ``prefix``."""
+    return list(page.evaluate("""(prefix) => Object.keys(localStorage).filter((k) => k.startsWith(prefix))
+        .map((k) => localStorage.getItem(k))""", prefix))
+
+
+def test_a_damaged_save_too_large_to_copy_is_left_and_never_written_over(site_page: Page, server: str) -> None:
+    page = site_page
+    page.goto(server)
+    wait_ready(page)
+    damaged = '{"format": "pasyansy-save", "moves": "' + "x" * 3_000_000 + '"}'
+    page.evaluate("(text) => localStorage.setItem('pasyansy:save:hard_rug', text)", damaged)
+    page.goto(f"{server}#game=hard_rug&deal=5")
+    page.wait_for_selector("#table[data-game='hard_rug']", state="attached")
+    said = page.locator("#message").text_content() or ""
+    assert "оставлена как есть" in said and "отложена" not in said
+    mirror = Table.new("hard_rug", 5)
+    tap_first(page, mirror)
+    page.reload()
+    page.wait_for_selector("#table[data-game='hard_rug']", state="attached")
+    assert page.evaluate("localStorage.getItem('pasyansy:save:hard_rug')") == damaged, "never written over"
+    assert_table_shows(page, mirror)  # the new game, kept beside it, goes on
+    page.locator("#message button[data-call='drop_broken']").click()
+    assert "удалена" in (page.locator("#message").text_content() or "")
+    saved = json.loads(page.evaluate("localStorage.getItem('pasyansy:save:hard_rug')"))
+    assert saved["moves"] == [str(m) for m in mirror.history.done_moves]
 
 
 def test_the_start_page_lists_the_five_games_and_marks_the_one_in_progress(site_page: Page, server: str) -> None:
@@ -384,3 +418,15 @@ def test_the_last_table_shows_while_python_loads(browser: Any, server: str) -> N
     assert_table_shows(page, mirror)
     assert page.evaluate("document.getElementById('table').inert") is False
     context.close()
+
+
+def test_with_storage_turned_off_the_game_plays_and_says_it_is_not_kept(site_page: Page, server: str) -> None:
+    page = site_page
+    page.add_init_script("""Object.defineProperty(window, 'localStorage', {
+        get() { throw new DOMException('The site may not keep data', 'SecurityError'); } });""")
+    open_game(page, server, "hard_rug", 5)
+    assert "партии не сохранятся" in (page.locator("#message").text_content() or "")
+    mirror = Table.new("hard_rug", 5)
+    tap_first(page, mirror)
+    assert_table_shows(page, mirror)
+    assert "партии не сохранятся" in (page.locator("#message").text_content() or "")

@@ -6,6 +6,7 @@ pointer gestures and animation, and calls :meth:`Page.call` with what the person
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import time
@@ -45,29 +46,70 @@ class Page:
     """The one page: the start list, a table, a game's rules or the statistics."""
 
     def __init__(self) -> None:
+        self.storage = _storage()  # None where the browser keeps nothing: the games play, unsaved
+        self.durable: dict[str, str] = {}  # the games in progress as IndexedDB holds them (read_durable)
         self.lang = "en" if self.get("lang") == "en" else "ru"  # as boot.js reads it: anything else is Russian
         self.table: Table | None = None
         self.level = "any"
         self.clock_start = time.monotonic()
         self.seconds_before = 0.0
         self.choosing = False
+        self.stuck: set[str] = set()  # games whose damaged save could not be set aside (save_key)
         self.verdicts: dict[str, dict[str, Any]] = {}  # the solver's, by position (pasyansy_web.verdict)
 
     # --- storage ----------------------------------------------------------------------------
 
-    def get(self, key: str) -> str | None:
-        value = window.localStorage.getItem(PREFIX + key)
+    async def read_durable(self) -> None:
+        """The games in progress from IndexedDB (``boot.js``), read once at start. Each save goes
+        there too, committed with strict durability, and its copy there is the one read:
+        localStorage may not yet have reached the disk when the browser dies."""
+        try:
+            found = json.loads(str(await window.pasyansyDurable.read()))
+        except Exception as exc:  # no IndexedDB, or anything it says: localStorage alone
+            window.console.warn(f"the durable store is not read: {exc}")
+            return
+        if isinstance(found, dict):
+            self.durable = {k: v for k, v in found.items() if isinstance(k, str) and k.startswith("save:")
+                            and isinstance(v, str)}
+        for key, text in list(self.durable.items()):
+            local = self.get(key, durable=False)
+            if local is not None and _extends(local, text):
+                self.durable[key] = local  # moves made where only localStorage was written (an older build)
+
+    def get(self, key: str, durable: bool = True) -> str | None:
+        if durable and key in self.durable:
+            return self.durable[key]
+        if self.storage is None:
+            return None
+        try:
+            value = self.storage.getItem(PREFIX + key)
+        except Exception:  # the browser's error, whatever its kind: read as nothing stored
+            return None
         # A missing key is JavaScript's null, which is not Python's None here.
         return value if isinstance(value, str) else None
 
     def put(self, key: str, value: str) -> bool:
         """Store ``value``; ``False`` (and a warning in the console) when the browser refuses it."""
+        if key.startswith("save:"):
+            self.durable[key] = value
+            window.pasyansyDurable.write(key, value)
+        if self.storage is None:
+            return False
         try:
-            window.localStorage.setItem(PREFIX + key, value)
+            self.storage.setItem(PREFIX + key, value)
         except Exception as exc:  # storage full, or turned off; the browser's error, whatever its kind
             window.console.warn(f"could not store {key}: {exc}")
             return False
         return True
+
+    def remove(self, key: str) -> None:
+        if self.durable.pop(key, None) is not None:
+            window.pasyansyDurable.write(key, None)
+        if self.storage is not None:
+            try:
+                self.storage.removeItem(PREFIX + key)
+            except Exception as exc:  # the browser's error, whatever its kind
+                window.console.warn(f"could not remove {key}: {exc}")
 
     def setting(self, name: str) -> bool:
         default_on = name in SETTINGS_ON
@@ -81,12 +123,27 @@ class Page:
         """How fast cards slide (``ANIM_SPEEDS``); ``table.js`` reads it from ``<html data-anim>``."""
         return anim_speed(self.get("anim"))
 
+    def save_key(self, game_id: str) -> str:
+        """Where the game in progress is kept: ``save:<game>``, or beside it (``save:<game>:new``)
+        while a damaged save that could not be set aside still lies there, never written over."""
+        return f"save:{game_id}:new" if game_id in self.stuck else f"save:{game_id}"
+
+    def set_aside(self, kind: str, text: str) -> bool:
+        """Keep damaged data word for word, each under its own time (``broken:<kind>:<time>``);
+        ``False`` when the browser refuses the copy."""
+        stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+        key, n = f"broken:{kind}:{stamp}", 1
+        while self.get(key) is not None:
+            n += 1
+            key = f"broken:{kind}:{stamp}-{n}"
+        return self.put(key, text)
+
     def stored_json(self, key: str) -> object:
         """A stored value read as JSON; ``None`` when it is missing or not JSON at all."""
         text = self.get(key)
         try:
             return json.loads(text) if text is not None else None
-        except (json.JSONDecodeError, RecursionError):
+        except (ValueError, RecursionError):  # ValueError: not JSON, or a number of over 4,300 digits
             return None
 
     def stats(self) -> tuple[dict[str, Any], bool]:
@@ -98,7 +155,7 @@ class Page:
             return {}, False
         stats, damaged = clean_stats(self.stored_json("stats"))
         if damaged:
-            self.put("broken:stats", text)
+            self.set_aside("stats", text)
             window.console.warn("statistics: an unreadable part was set aside")
         return stats, damaged
 
@@ -110,7 +167,7 @@ class Page:
         if self.table is None:
             return True
         game = self.table.game.id
-        saved = self.put(f"save:{game}", self.table.save())
+        saved = self.put(self.save_key(game), self.table.save())
         return self.put(f"time:{game}", json.dumps({"deal": self.table.history.deal, "seconds": self.elapsed(),
                                                      "level": self.level})) and saved
 
@@ -144,27 +201,17 @@ class Page:
         table = self.table
         if table is None or key != f"{PREFIX}save:{table.game.id}":
             return
-        saved = self.get(f"save:{table.game.id}")
+        saved = self.get(f"save:{table.game.id}", durable=False)
         if saved is None or saved == table.save():
             return
+        self.durable[f"save:{table.game.id}"] = saved  # the other tab wrote it to the durable store too
         self.open_game(table.game.id, None, note=t("synced", self.lang))
 
     def open_game(self, game_id: str, deal: int | None, level: str | None = None, note: str | None = None) -> None:
         message = note
-        saved = self.get(f"save:{game_id}")
-        table = None
-        if saved is not None:
-            try:
-                table = Table.from_save(saved, self.lang, game_id)
-            except EngineError as exc:
-                # Never lose a game: the damaged save is kept aside, word for word (left where it
-                # is if the browser will not store the copy).
-                if self.put(f"broken:{game_id}", saved):
-                    window.localStorage.removeItem(f"{PREFIX}save:{game_id}")
-                window.console.warn(f"saved game of {game_id} set aside: {exc}")
-                message = t("save_broken", self.lang)
+        table, said, offers = self.read_save(game_id)
+        message = said or message
         times = clean_times(self.stored_json(f"time:{game_id}"))
-        offers = ""
         if (table is not None and deal is not None and table.history.deal != deal and table.history.moves
                 and table.game.status(table.state) == "playing"):
             # A link to another deal does not end a game in progress unasked: the player chooses.
@@ -186,6 +233,8 @@ class Page:
             self.seconds_before = times["seconds"] if stored else 0.0
             self.level = times["level"] if stored else "any"
         self.clock_start = time.monotonic()
+        if self.storage is None and message is None:
+            message = t("no_storage", self.lang)
         table.auto_home = self.setting("auto")
         self.table = table
         self.choosing = False
@@ -197,6 +246,46 @@ class Page:
         document.getElementById("start").hidden = True
         document.getElementById("play").hidden = False
         self.render(message, offers)
+
+    def read_save(self, game_id: str) -> tuple[Table | None, str | None, str]:
+        """The game in progress as stored, what to say of it, and the buttons to offer. Never lose a game:
+        a damaged save is set aside word for word; where the browser refuses the copy, it is
+        left where it is, and the game in progress is kept beside it until the player
+        chooses (the button offered)."""
+        saved = self.get(f"save:{game_id}")
+        if saved is None:
+            return None, None, ""
+        try:
+            table = Table.from_save(saved, self.lang, game_id)
+        except EngineError as exc:
+            window.console.warn(f"the saved game of {game_id} does not open: {exc}")
+        else:
+            self.stuck.discard(game_id)
+            return table, None, ""
+        if self.set_aside(game_id, saved):
+            self.remove(f"save:{game_id}")
+            self.stuck.discard(game_id)
+            return None, t("save_broken", self.lang), ""
+        self.stuck.add(game_id)
+        said = t("save_broken_kept", self.lang)
+        offer = f' <button data-call="drop_broken">{t("drop_broken", self.lang)}</button>'
+        beside = self.get(self.save_key(game_id))
+        try:
+            return (Table.from_save(beside, self.lang, game_id) if beside is not None else None), said, offer
+        except EngineError:
+            return None, said, offer
+
+    def drop_broken(self) -> None:
+        """The player gives up the damaged save that could not be set aside: the game in
+        progress takes its place."""
+        table = self.table
+        if table is None or table.game.id not in self.stuck:
+            return
+        game_id = table.game.id
+        self.remove(f"save:{game_id}")
+        self.stuck.discard(game_id)
+        self.remove(f"save:{game_id}:new")
+        self.render(t("broken_dropped", self.lang) if self.store() else t("not_saved", self.lang))
 
     def finish(self, table: Table, level: str) -> None:
         """A game left unfinished counts as played and lost, once it had a move."""
@@ -295,7 +384,6 @@ class Page:
             seconds = int(self.elapsed())
             message = t("won", lang, moves=view["moves"], time=f"{seconds // 60}:{seconds % 60:02d}")
             offers = f' <button data-call="new">{t("new_game", lang)}</button>'
-            self.count_win(seconds)
         elif message is None and [str(m) for m in table.game.legal_moves(table.state)] == ["reshuffle"]:
             message = t("lost_reshuffle", lang)
             # No card move is left: the reshuffle, an undo or a new deal, as when the game is lost.
@@ -471,6 +559,9 @@ class Page:
         if kind == "rewind":
             self.ask_rewind()
             return "{}"
+        if kind == "drop_broken":
+            self.drop_broken()
+            return "{}"
         if kind == "solution":
             # table.js plays the line from here, a "solution_step" at a time, until a tap stops it.
             self.render(t("solution_on", self.lang))
@@ -503,7 +594,10 @@ class Page:
             return json.dumps({"error": f"unknown call {kind!r}"})
         message = outcome.message
         if outcome.move and not self.store():
-            message = t("not_saved", self.lang)
+            message = t("not_saved" if self.storage is not None else "no_storage", self.lang)
+        if outcome.move not in (None, "undo") and table.game.status(table.state) == "won":
+            # Counted only for a winning move made here: a won save put into storage is not a win.
+            self.count_win(int(self.elapsed()))
         offers = f' <button data-call="rewind">{t("rewind", self.lang)}</button>' if (
             kind == "hint" and table.verdict == "lost") else ""
         self.render(message, offers)
@@ -529,7 +623,7 @@ class Page:
         else:
             deal, level = random.randrange(1, 1_000_000), "any"
         self.finish(table, self.level)
-        window.localStorage.removeItem(f"{PREFIX}save:{game_id}")
+        self.remove(f"save:{game_id}")
         self.open_game(game_id, deal, level)
         return "{}"
 
@@ -564,11 +658,32 @@ class Page:
                            "piles": {p: list(c) for p, c in piles.items()}})
 
 
-def main() -> None:
-    # Python may have started from the build's memory image (web/start-pyodide.mjs), whose
-    # random generator is in the same state for every player: seed it from the system.
-    random.seed()
-    page = Page()
+def _storage() -> Any:
+    """The browser's ``localStorage``, or ``None`` where reading it throws (site data blocked)."""
+    try:
+        storage = window.localStorage
+        storage.getItem(PREFIX + "lang")
+    except Exception:  # the browser's error, whatever its kind
+        return None
+    return storage
+
+
+def _extends(longer: str, shorter: str) -> bool:
+    """Whether the save ``longer`` holds the moves of ``shorter`` and more after them."""
+    try:
+        a, b = json.loads(longer), json.loads(shorter)
+        moves, before = a["moves"], b["moves"]
+        return isinstance(moves, list) and isinstance(before, list) and len(moves) > len(before) \
+            and moves[: len(before)] == before
+    except (ValueError, RecursionError, TypeError, KeyError):
+        return False
+
+
+_STARTED: list[asyncio.Future[None]] = []
+
+
+async def start(page: Page) -> None:
+    await page.read_durable()
     window.pasyansyCall = create_proxy(page.call)
     window.pasyansyState = create_proxy(page.state_json)
     window.addEventListener("hashchange", create_proxy(lambda _event: page.route()))
@@ -576,6 +691,13 @@ def main() -> None:
     document.getElementById("loading").hidden = True
     page.route()
     window.pasyansyRegisterWorker()
+
+
+def main() -> None:
+    # Python may have started from the build's memory image (web/start-pyodide.mjs), whose
+    # random generator is in the same state for every player: seed it from the system.
+    random.seed()
+    _STARTED.append(asyncio.ensure_future(start(Page())))  # kept, so that the task is not collected
 
 
 __all__ = ["Page", "main"]

@@ -27,9 +27,17 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "stock_empty": ("Колода пуста.", "The stock is empty."),
     "save_broken": ("Сохранённую партию не удалось открыть — она отложена, начата новая игра.",
                     "The saved game could not be opened — it was set aside and a new game started."),
+    "save_broken_kept": ("Сохранённую партию не удалось открыть, а для её копии нет места: она оставлена как есть."
+                         " Новая партия хранится отдельно.",
+                         "The saved game could not be opened, and there is no room to copy it aside: it is left as it"
+                         " is. The new game is kept apart from it."),
+    "drop_broken": ("Удалить повреждённую партию", "Delete the damaged game"),
+    "broken_dropped": ("Повреждённая партия удалена.", "The damaged game was deleted."),
     "synced": ("Партия обновлена из другой вкладки.", "The game was brought up to date from another tab."),
     "not_saved": ("Ход сделан, но не сохранён: браузер не даёт записать партию (память переполнена или отключена).",
                   "The move is made but not saved: the browser refuses to store the game (storage full or off)."),
+    "no_storage": ("Браузер не даёт ничего хранить: партии не сохранятся, играть можно.",
+                   "The browser keeps no data here: games will not be saved, but you can play."),
     "stats_broken": ("Часть сохранённой статистики не удалось прочесть — она отложена, остальное показано.",
                      "Part of the saved statistics could not be read — it was set aside; the rest is shown."),
     "bad_link": ("Ссылка неверна: {reason}", "The link is not valid: {reason}"),
