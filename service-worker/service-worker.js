@@ -1,22 +1,39 @@
-// The service worker: every file of the build is cached on install, served
-// cache-first, and old caches are dropped on activation. The build replaces the
-// line below with the list of files and their content hashes.
+// The service worker: every file of the build is cached on install, checked against
+// its content hash, and served cache-first; old caches are dropped on activation, when
+// every open tab reloads into the new version (boot.js). The build replaces the line
+// below with the list of files and their content hashes (the first 12 hex digits of
+// each file's SHA-256).
 const PRECACHE = /* PRECACHE */ { version: "dev", files: [] };
 
 const CACHE = `pasyansy-${PRECACHE.version}`;
 
-self.addEventListener("install", (event) => {
-  // Each file is revalidated with the server, so the cache holds exactly this build
-  // (a file the page has just loaded costs only a "not modified" answer).
-  event.waitUntil(
-    caches.open(CACHE).then((cache) =>
-      Promise.all(PRECACHE.files.map(([url]) =>
-        fetch(new Request(url, { cache: "no-cache" })).then((response) => {
-          if (!response.ok) throw new Error(`${url}: ${response.status}`);
-          return cache.put(url, response);
-        }))))
-  );
-});
+async function digest(response) {
+  const bytes = await response.clone().arrayBuffer();
+  const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return [...hash].map((b) => b.toString(16).padStart(2, "0")).join("").slice(0, 12);
+}
+
+async function precache() {
+  // Each file is revalidated with the server (a file the page has just loaded costs only a
+  // "not modified" answer) and checked against its hash, so the cache holds exactly this
+  // build: a deploy caught half-way, old files under a new list or new under an old, fails
+  // the install, and the version before keeps serving until a whole build is there.
+  const cache = await caches.open(CACHE);
+  try {
+    await Promise.all(PRECACHE.files.map(async ([url, hash]) => {
+      const response = await fetch(new Request(url, { cache: "no-cache" }));
+      if (!response.ok) throw new Error(`${url}: ${response.status}`);
+      const got = await digest(response);
+      if (got !== hash) throw new Error(`${url}: its content does not match this build (${got}, not ${hash})`);
+      await cache.put(url, response);
+    }));
+  } catch (error) {
+    await caches.delete(CACHE);
+    throw error;
+  }
+}
+
+self.addEventListener("install", (event) => event.waitUntil(precache()));
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(

@@ -35,9 +35,11 @@ function offerUpdate(worker) {
   bar.querySelector("span").textContent = words.update;
   const button = bar.querySelector("button");
   button.textContent = words.reload;
-  button.onclick = () => { window.pasyansyUpdating = true; worker.postMessage("update"); };
+  button.onclick = () => worker.postMessage("update");
   bar.hidden = false;
 }
+
+let controlled = Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
 
 function registerWorker() {
   // Called once the table is playable, so that caching the build does not slow the first load.
@@ -57,8 +59,11 @@ function registerWorker() {
     console.warn("the service worker was not registered:", error);
   });
   navigator.serviceWorker.addEventListener("controllerchange", () => {
-    // Only the update the player asked for reloads the page; the game is saved on every move.
-    if (window.pasyansyUpdating) location.reload();
+    // A new version took over, asked for in this tab or another: every tab reloads into it, so
+    // that none runs old code on the new files. The game is saved on every move. The first
+    // worker of a first visit takes over a page that had none: that page stays as it is.
+    if (controlled) location.reload();
+    controlled = true;
   });
 }
 

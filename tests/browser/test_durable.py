@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -26,10 +27,8 @@ def kill_browser(profile: Path) -> None:
     pids = [int(pid) for pid in found.stdout.split()]
     assert pids, "the test's Chromium was not found"
     for pid in pids:
-        try:
+        with contextlib.suppress(ProcessLookupError):
             os.kill(pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
 
 
 def test_a_move_survives_the_browser_killed_a_second_later(browser_type: BrowserType,
@@ -45,10 +44,8 @@ def test_a_move_survives_the_browser_killed_a_second_later(browser_type: Browser
         mirror = tap_once(page, "hard_rug")
         time.sleep(1)
         kill_browser(profile)
-        try:
+        with contextlib.suppress(Exception):  # the browser is gone already, as it was meant to be
             context.close()
-        except Exception:  # the browser is gone already, as it was meant to be
-            pass
         context = browser_type.launch_persistent_context(str(profile), **browser_type_launch_args)
         page = context.new_page()
         open_by_hash(page, server.origin, "hard_rug")

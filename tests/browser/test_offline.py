@@ -6,6 +6,7 @@ import functools
 import gzip
 import http.server
 import json
+import shutil
 import struct
 import threading
 from collections.abc import Iterator
@@ -121,7 +122,8 @@ def test_python_started_from_the_memory_image_deals_different_random_games(conte
     wait_controlled(page)
     deals = []
     for _ in range(2):  # the image holds one state of the random generator, the same for everyone
-        page.evaluate("localStorage.removeItem('pasyansy:save:hard_rug')")
+        page.evaluate("localStorage.removeItem('pasyansy:save:hard_rug');"
+                      " window.pasyansyDurable.write('save:hard_rug', null)")
         page.goto("about:blank")  # so that the next page is loaded anew, not only its hash changed
         open_by_hash(page, server.origin, "hard_rug")  # no save and no deal: a random deal
         assert python_start(page) == "image"
@@ -135,6 +137,9 @@ def test_a_memory_image_that_does_not_start_leaves_python_to_start_afresh(contex
                                                                           damage: bytes) -> None:
     built = site.build(tmp_path / "site")
     (built / "pyodide" / "snapshot.gzip").write_bytes(damage)
+    # Built so: the service worker's list holds the damaged image's own hash.
+    shutil.copy2(site.ROOT / "service-worker" / "service-worker.js", built / "service-worker.js")
+    site._write_precache(built)
     server = Server(built)
     page = context.new_page()
     warnings: list[str] = []
@@ -186,6 +191,55 @@ def test_a_new_build_is_offered_and_the_game_survives_the_update(context: Browse
     assert_table_shows(page, mirror)
     version = page.evaluate("fetch('version.txt').then((r) => r.text())")
     assert version == "release-2"
+    server.stop()
+
+
+def version_of(page: Page) -> str:
+    return str(page.evaluate("fetch('version.txt').then((r) => r.text())"))
+
+
+def test_an_update_moves_every_open_tab_to_the_new_version(context: BrowserContext, tmp_path: Path) -> None:
+    folder = tmp_path / "site"
+    site.build(folder, stamp="release-1")
+    server = Server(folder)
+    first = context.new_page()
+    open_by_hash(first, server.origin, "hard_rug", 5)
+    wait_controlled(first)
+    second = context.new_page()
+    open_by_hash(second, server.origin, "topsy_turvy_queens", deal_for("topsy_turvy_queens"))
+    wait_ready(second)
+    assert version_of(first) == version_of(second) == "release-1"
+    site.build(folder, stamp="release-2")
+    for page in (first, second):
+        page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+        page.locator("#update").wait_for(state="visible")
+    # «Обновить» in one tab: the other reloads into the new version too, and keeps its game.
+    with first.expect_event("load"), second.expect_event("load"):
+        second.locator("#update button").click()
+    for page in (first, second):
+        wait_ready(page)
+        assert version_of(page) == "release-2"
+    second.wait_for_selector("#table[data-game='topsy_turvy_queens']", state="attached")
+    server.stop()
+
+
+def test_a_build_whose_files_do_not_match_their_hashes_is_not_installed(context: BrowserContext,
+                                                                      tmp_path: Path) -> None:
+    folder = tmp_path / "site"
+    site.build(folder, stamp="release-1")
+    server = Server(folder)
+    page = context.new_page()
+    open_by_hash(page, server.origin, "hard_rug", 5)
+    wait_controlled(page)
+    site.build(folder, stamp="release-2")
+    (folder / "version.txt").write_text("half-way")  # a deploy caught half-way: one file not of the list
+    page.evaluate("""navigator.serviceWorker.getRegistration().then((r) => r.update().then(() => new Promise(
+        (done) => { const w = r.installing; if (!w) return done(); w.onstatechange = () => {
+        if (w.state === 'redundant' || w.state === 'installed') done(); }; })))""")
+    assert page.evaluate("navigator.serviceWorker.getRegistration().then((r) => Boolean(r.waiting))") is False
+    page.reload()
+    wait_ready(page)
+    assert version_of(page) == "release-1", "the old version keeps serving"
     server.stop()
 
 
