@@ -3,7 +3,11 @@ reloads, a phone with touch, and a damaged save."""
 
 from __future__ import annotations
 
+import functools
+import http.server
 import json
+import threading
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -430,3 +434,22 @@ def test_with_storage_turned_off_the_game_plays_and_says_it_is_not_kept(site_pag
     tap_first(page, mirror)
     assert_table_shows(page, mirror)
     assert "партии не сохранятся" in (page.locator("#message").text_content() or "")
+
+
+def test_the_page_refuses_to_run_in_another_sites_frame(page: Page, server: str, tmp_path: Path) -> None:
+    (tmp_path / "framer.html").write_text(f'<!doctype html><iframe src="{server}#game=hard_rug&deal=5"></iframe>')
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(tmp_path))
+    other = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)  # another port: another origin
+    threading.Thread(target=other.serve_forever, daemon=True).start()
+    try:
+        page.goto(f"http://127.0.0.1:{other.server_address[1]}/framer.html")
+        frame = page.frame_locator("iframe")
+        frame.locator("html[data-framed='refused']").wait_for(state="attached")
+        assert "не работает внутри чужой страницы" in (frame.locator("body").text_content() or "")
+        assert frame.locator("a[target=_top]").first.get_attribute("href") == f"{server}#game=hard_rug&deal=5"
+        page.wait_for_timeout(3000)
+        inner = next(f for f in page.frames if f != page.main_frame)
+        assert inner.evaluate("typeof window.pasyansyCall") == "undefined", "no Python runs in the frame"
+    finally:
+        other.shutdown()
+        other.server_close()
