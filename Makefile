@@ -11,8 +11,6 @@ PY_OK   := $(VENV)/.installed
 NODE_OK := node_modules/.installed
 PORT    ?= 8000
 
-CHROMIUM := /usr/bin/chromium
-
 .PHONY: play build test compiled chromium valgrind bench bench-rates clean
 
 play: build
@@ -61,9 +59,10 @@ bench: $(PY_OK) $(NODE_OK) chromium valgrind
 bench-rates: $(PY_OK)
 	$(PY) -m benchmarks.solve_rates
 
-# The browser tests drive Debian's Chromium (a browser download is not possible here).
-chromium:
-	@[ -x $(CHROMIUM) ] || { apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; }
+# The browser tests' Chromium: PASYANSY_CHROMIUM names one, else Playwright's own (downloaded
+# where that works), else Debian's, installed as root on Debian (tools/browser.py).
+chromium: $(PY_OK)
+	$(PY) -m tools.browser
 
 # Instructions counted rather than seconds timed (benchmarks/instructions.py).
 valgrind:

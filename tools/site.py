@@ -16,6 +16,7 @@ import functools
 import hashlib
 import http.server
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -29,10 +30,27 @@ ROOT = Path(__file__).resolve().parent.parent
 PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 PACKAGES = ("pygame_engine", "rules", "web/pasyansy_web")
 
-# Debian's Chromium as the tests and benchmarks start it. --disable-dev-shm-usage keeps shared
-# memory in the temporary folder, not /dev/shm, which can be small in a container (Debian's
-# launcher checks that itself, but fails to read the size where /dev/shm is mounted twice).
-CHROMIUM = "/usr/bin/chromium"
+DEBIAN_CHROMIUM = "/usr/bin/chromium"
+PLAYWRIGHT_CHROMIUM = ("chromium-*/chrome-linux*/chrome", "chromium-*/chrome-mac*/Chromium.app/Contents/MacOS/Chromium",
+                       "chromium-*/chrome-win*/chrome.exe")
+
+
+def find_chromium() -> str:
+    """The browser the tests and benchmarks drive: the one ``PASYANSY_CHROMIUM`` names, else
+    Playwright's own Chromium where ``playwright install`` put one, else Debian's (its path
+    whether or not it is there: ``python -m tools.browser`` installs it or says what to do)."""
+    named = os.environ.get("PASYANSY_CHROMIUM")
+    if named:
+        return named
+    folder = Path(os.environ.get("PLAYWRIGHT_BROWSERS_PATH") or Path.home() / ".cache" / "ms-playwright")
+    found = sorted(path for pattern in PLAYWRIGHT_CHROMIUM for path in folder.glob(pattern) if os.access(path, os.X_OK))
+    return str(found[-1]) if found else DEBIAN_CHROMIUM
+
+
+# --disable-dev-shm-usage keeps shared memory in the temporary folder, not /dev/shm, which can
+# be small in a container (Debian's launcher checks that itself, but fails to read the size
+# where /dev/shm is mounted twice).
+CHROMIUM = find_chromium()
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                   "--disable-component-update", "--disable-sync", "--no-first-run",
                   "--disable-dev-shm-usage"]
