@@ -11,7 +11,7 @@ PY_OK   := $(VENV)/.installed
 NODE_OK := node_modules/.installed
 PORT    ?= 8000
 
-.PHONY: play build test compiled chromium valgrind bench bench-rates clean
+.PHONY: play build test screenshots compiled chromium valgrind bench bench-rates clean
 
 play: build
 	$(PY) -m tools.site serve --port $(PORT)
@@ -23,6 +23,10 @@ test: $(PY_OK) $(NODE_OK) chromium
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy --strict pygame_engine rules tools web/pasyansy_web
 	$(VENV)/bin/pytest
+
+# Every game at every screen size, into build/screenshots/, for a person to look at.
+screenshots: build chromium
+	$(PY) -m tools.screenshots
 
 $(PY_OK): pyproject.toml Makefile
 	rm -rf $(VENV)

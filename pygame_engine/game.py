@@ -86,7 +86,8 @@ class Game(ABC, Generic[S]):
         """The starting state of deal ``deal``, options checked."""
         if type(deal) is not int or not 0 <= deal <= MAX_DEAL:
             # repr of a number of over 4,300 digits raises: such a number is said by its size.
-            shown = repr(deal) if type(deal) is not int or abs(deal) < 10**20 else f"a number of {deal.bit_length()} bits"
+            big = type(deal) is int and abs(deal) >= 10**20
+            shown = f"a number of {deal.bit_length()} bits" if big else repr(deal)
             raise OptionsError(f"a deal number is a whole number from 0 to {MAX_DEAL}, not {shown}"[:200])
         return self.deal(deal, self.normalize_options(options))
 

@@ -29,15 +29,30 @@ class Slot:
     named: bool = False
     """Whether the front end shows the pile's name on the table: where two piles of cards
     face down lie side by side, their backs alone do not tell which is which."""
+    numbered: bool = False
+    """Whether the front end shows the pile's ``label`` above it, where the game's words
+    name piles by number; the layout leaves a fifth of a card's height there for it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """Words on the table, such as a row's name: their left end at (``x``, ``y``), in card
+    units, in the fifth of a card's height the layout leaves above what they name."""
+
+    x: float
+    y: float
+    ru: str
+    en: str
 
 
 @dataclass(frozen=True, slots=True)
 class Layout:
-    """The table: its size in card units and every pile's slot."""
+    """The table: its size in card units, every pile's slot, and the words on it."""
 
     width: float
     height: float
     slots: tuple[Slot, ...]
+    notes: tuple[Note, ...] = ()
 
     def slot(self, pile: str) -> Slot:
         for s in self.slots:

@@ -607,9 +607,11 @@ LANDSCAPE: Final = Layout(
     slots=tuple(Slot(cell_name(i), "cell", round(i % COLS * 1.05, 3), round(i // COLS * 1.1, 3))
                 for i in range(ROWS * COLS)),
 )
+# A third of a card (0.34) between cells: a gap in the middle of a column shows that much of itself,
+# 40 CSS px or more where a column of four fills a phone's width.
 PORTRAIT: Final = Layout(
-    width=4 * 1.1, height=13 * 0.3 + 1.0,
-    slots=tuple(Slot(cell_name(i), "cell", round(i // COLS * 1.1, 3), round(i % COLS * 0.3, 3))
+    width=4 * 1.1, height=13 * 0.34 + 1.0,
+    slots=tuple(Slot(cell_name(i), "cell", round(i // COLS * 1.1, 3), round(i % COLS * 0.34, 3))
                 for i in range(ROWS * COLS)),
 )
 

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Final
 from pygame_engine.cards import JACK, KING, QUEEN, card_text, full_deck, rank, suit
 from pygame_engine.deal import event_rng, shuffled
 from pygame_engine.game import Game, OptionValue, Status
-from pygame_engine.layout import Fan, Layout, Slot, row
+from pygame_engine.layout import Fan, Layout, Note, Slot, row
 from pygame_engine.moves import CARD_MOVE, Move
 from pygame_engine.piles import BELOW_IN_SUIT, KING_TO_QUEEN, Piles, explain_onto, pile_number
 from pygame_engine.solver import Beam, Narrowed
@@ -820,27 +820,36 @@ def _named_piles(stock: tuple[float, float], aux: tuple[float, float], reserve: 
             Slot("r", "reserve", *reserve, fan=fan, room=room, named=True))
 
 
+ROWS_NAMED = (Note(0.0, 0.0, "Базовый ряд", "Foundations"),)
+
+
+def _places(y: float) -> Note:
+    return Note(0.0, y, "Места", "Places")
+
+
 LAYOUT: Final = Layout(
     width=8.7,
-    height=5.6,
+    height=6.0,
     slots=(
-        *row("foundation", "f", FOUNDATIONS, y=0.0),
-        *row("tableau", "t", 4, y=1.2, fan="down", room=0.7),
-        *row("tableau", "t", 4, y=2.9, fan="down", room=1.7, first=5),
-        *_named_piles(stock=(4.9, 1.2), aux=(7.7, 1.2), reserve=(4.9, 2.9), fan="right", room=2.8),
+        *row("foundation", "f", FOUNDATIONS, y=0.3),
+        *row("tableau", "t", 4, y=1.6, fan="down", room=0.7),
+        *row("tableau", "t", 4, y=3.3, fan="down", room=1.7, first=5),
+        *_named_piles(stock=(4.9, 1.6), aux=(7.7, 1.6), reserve=(4.9, 3.3), fan="right", room=2.8),
     ),
+    notes=(*ROWS_NAMED, _places(1.3)),
 )
 
 PORTRAIT: Final = Layout(
     width=5.5,
-    height=6.5,
+    height=7.0,
     slots=(
-        *row("foundation", "f", 4, y=0.0),
-        *row("foundation", "f", 4, y=1.1, first=5),
-        *row("tableau", "t", 4, y=2.3, fan="down", room=0.9),
-        *row("tableau", "t", 4, y=4.3, fan="down", room=1.2, first=5),
-        *_named_piles(stock=(4.5, 0.0), aux=(4.5, 1.1), reserve=(4.5, 2.3), fan="down", room=3.2),
+        *row("foundation", "f", 4, y=0.3),
+        *row("foundation", "f", 4, y=1.4, first=5),
+        *row("tableau", "t", 4, y=2.8, fan="down", room=0.9),
+        *row("tableau", "t", 4, y=4.8, fan="down", room=1.2, first=5),
+        *_named_piles(stock=(4.5, 0.3), aux=(4.5, 1.4), reserve=(4.5, 2.8), fan="down", room=3.2),
     ),
+    notes=(*ROWS_NAMED, _places(2.5)),
 )
 
 GAME: Final = ShrewishQueens()

@@ -74,6 +74,13 @@ class ThirteenState:
     max_passes: int = 0
 
 
+NUMBERED = 0.3
+"""Room above a pile for its number, in card heights."""
+ROOM_TOP, ROOM_BOTTOM, ROOM_WIDE = 3.3, 4.8, 3.4
+"""How far the piles fan down, in card heights: on a tall screen in the first row and the
+second, and on a wide one. 3.3 holds 14 face-up cards before the fan squeezes."""
+
+
 @dataclass(frozen=True, slots=True)
 class NextAction:
     """What the variant's button will do next, in words, and the piles it touches."""
@@ -206,33 +213,31 @@ class ThirteenPilesBase(Game[ThirteenState]):
     with_stock = False
 
     def layout(self, portrait: bool = False) -> Layout:
-        """Each pile is a row fanned to the right, rows overlapping so every index shows.
+        """Each pile fanned down under its number, the foundations in a row above them.
 
-        On a tall screen the thirteen rows go one under another, the stock and waste below
-        them; on a wide one they go in two columns (piles 1–7 and 8–13) under the
-        foundations, the stock and waste beside the foundations, so that the table is
-        about half as tall and its cards can be larger.
+        On a wide screen the thirteen piles stand in one row, the stock and waste beside the
+        foundations. On a tall one they stand in two rows, piles 1–7 and under them 8–13
+        (the deal's longest), the stock at the end of the first row and the waste at the end
+        of the second, so that the cards can be as wide as an eighth of the screen.
         """
         foundations = row("foundation", "f", FOUNDATIONS, y=0.0)
         if portrait:
-            piles = tuple(self._pile(i, 0.0, i) for i in range(PILES))
-            bottom = round(1.2 + (PILES - 1) * 0.42 + 1.15, 3)
-            talon = (Slot("s", "stock", 0.0, bottom), Slot("w", "waste", 1.1, bottom, fan="right", room=1.0))
-            height = bottom + 1.0 if self.with_stock else bottom - 0.1
-            return Layout(8.7, height, (*foundations, *piles, *(talon if self.with_stock else ())))
-        # The deal puts fewer cards on the first piles, so the left column has less room.
-        left = (PILES + 1) // 2
-        piles = tuple(self._pile(i, 0.0, i, room=5.5) if i < left else self._pile(i, 7.0, i - left)
-                      for i in range(PILES))
-        talon = (Slot("s", "stock", 9.2, 0.0), Slot("w", "waste", 10.3, 0.0, fan="right", room=1.0))
-        height = round(1.2 + (left - 1) * 0.42 + 1.0, 3)
-        return Layout(15.7, height, (*foundations, *piles, *(talon if self.with_stock else ())))
+            first, second = round(1.0 + NUMBERED, 3), round(1.0 + NUMBERED + 1.0 + ROOM_TOP + NUMBERED, 3)
+            piles = tuple(self._pile(i, round(i * 1.1, 3), first, ROOM_TOP) if i < 7
+                          else self._pile(i, round((i - 7) * 1.1, 3), second, ROOM_BOTTOM) for i in range(PILES))
+            talon = (Slot("s", "stock", 7.7, first), Slot("w", "waste", 6.6, second, fan="right", room=1.1))
+            return Layout(8.8, round(second + 1.0 + ROOM_BOTTOM, 3),
+                          (*foundations, *piles, *(talon if self.with_stock else ())))
+        top = round(1.0 + NUMBERED, 3)
+        piles = tuple(self._pile(i, round(i * 1.1, 3), top, ROOM_WIDE) for i in range(PILES))
+        talon = (Slot("s", "stock", 9.9, 0.0), Slot("w", "waste", 11.0, 0.0, fan="right", room=2.2))
+        talon_slots = talon if self.with_stock else ()
+        return Layout(14.3, round(top + 1.0 + ROOM_WIDE, 3), (*foundations, *piles, *talon_slots))
 
     @staticmethod
-    def _pile(i: int, x: float, place: int, room: float = 7.7) -> Slot:
-        """Pile ``i + 1`` as a row fanned right from ``x``, ``place`` rows down from the foundations."""
-        return Slot(f"t{i + 1}", "tableau", x, round(1.2 + place * 0.42, 3), fan="right", room=room,
-                    label=str(i + 1))
+    def _pile(i: int, x: float, y: float, room: float) -> Slot:
+        """Pile ``i + 1``, fanned down from (``x``, ``y``), its number shown above it."""
+        return Slot(f"t{i + 1}", "tableau", x, y, fan="down", room=room, label=str(i + 1), numbered=True)
 
     # --- the variant ---------------------------------------------------------------
 

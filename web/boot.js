@@ -95,11 +95,15 @@ const durable = (() => {
         return "{}";
       }
     },
+    // Settles once the write is on disk (or refused: a warning, and localStorage alone keeps it).
     write(key, text) {
-      open().then((db) => {
-        const store = db.transaction("saves", "readwrite", { durability: "strict" }).objectStore("saves");
+      return open().then((db) => new Promise((resolve, reject) => {
+        const transaction = db.transaction("saves", "readwrite", { durability: "strict" });
+        const store = transaction.objectStore("saves");
         if (text === null) store.delete(key); else store.put(text, key);
-      }).catch((error) => console.warn("the durable store refused a write:", error));
+        transaction.oncomplete = () => resolve();
+        transaction.onerror = () => reject(transaction.error);
+      })).catch((error) => console.warn("the durable store refused a write:", error));
     },
   };
 })();

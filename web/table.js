@@ -21,7 +21,10 @@ function call(kind, payload = {}) {
 function fit(w, h) {
   const wrap = document.getElementById("table-wrap");
   const top = wrap.getBoundingClientRect().top + window.scrollY;
-  return Math.min(wrap.clientWidth / w, (window.innerHeight - top - 8) / (h * 1.4));
+  const bar = document.getElementById("controls");
+  // The bar at the bottom takes its height off the table's; as a rail on the side it takes none.
+  const below = document.getElementById("play").classList.contains("side") ? 0 : bar.offsetHeight;
+  return Math.min(wrap.clientWidth / w, (window.innerHeight - top - below - 6) / (h * 1.4));
 }
 
 function layout() {
@@ -219,6 +222,8 @@ function onDown(event) {
   const group = index < 0 ? [] : [...table().querySelectorAll(`.card[data-pile="${pile}"]`)]
     .filter((c) => +c.dataset.index >= index && !c.classList.contains("back"));
   gesture = { pile, index, x: event.clientX, y: event.clientY, group, dragging: false };
+  // Pressed at once, drawn here before Python answers; the redrawn table has it no more.
+  (group.length ? group : [el]).forEach((c) => c.classList.add("pressed"));
   table().setPointerCapture(event.pointerId);
 }
 
@@ -320,7 +325,11 @@ document.addEventListener("DOMContentLoaded", () => {
   board.addEventListener("pointermove", onMove);
   board.addEventListener("pointerup", onUp);
   board.addEventListener("keydown", onTableKey);
-  board.addEventListener("pointercancel", () => { gesture = null; call("resize"); });
+  board.addEventListener("pointercancel", () => {
+    table().querySelectorAll(".pressed").forEach((c) => c.classList.remove("pressed"));
+    gesture = null;
+    call("resize");
+  });
   // Any tap or key stops a solution being shown; the capture phase sees it before anything else.
   document.addEventListener("pointerdown", stopSolution, true);
   document.addEventListener("keydown", stopSolution, true);

@@ -92,3 +92,17 @@ def shot(page: Page, name: str) -> Path:
     path = SHOTS / f"{name}.png"
     page.screenshot(path=str(path))
     return path
+
+
+def open_menu(page: Page) -> None:
+    """The game's menu, opened from the bar unless it is open."""
+    if page.locator("#menu").is_hidden():
+        page.locator("#controls button[data-call='menu']").click()
+    page.locator("#menu").wait_for(state="visible")
+
+
+def new_game(page: Page) -> None:
+    """The menu's «Новая игра»: the choice of a level or a deal, in the menu."""
+    open_menu(page)
+    page.locator("#menu button[data-call='new']").click()
+    page.locator("#menu button[data-call='level']").first.wait_for()

@@ -17,7 +17,7 @@ from playwright.sync_api import Page
 from pygame_engine import Move, registry
 from pygame_engine.cards import card_text
 from pygame_engine.moves import CARD_MOVE
-from tests.browser.conftest import open_game, shot, wait_ready
+from tests.browser.conftest import open_game, open_menu, shot, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -314,7 +314,8 @@ def test_a_damaged_save_is_set_aside_and_a_new_game_plays(site_page: Page, serve
     tap_first(page, mirror)
     assert_table_shows(page, mirror)
     # A second damaged save is kept beside the first, each under its own time.
-    page.evaluate("localStorage.setItem('pasyansy:save:hard_rug', 'not a save')")
+    page.evaluate("""async () => { localStorage.setItem('pasyansy:save:hard_rug', 'not a save');
+        await window.pasyansyDurable.write('save:hard_rug', 'not a save'); }""")
     page.reload()
     page.wait_for_selector("#table[data-game='hard_rug']", state="attached")
     assert sorted(stored_under(page, "pasyansy:broken:hard_rug:")) == [
@@ -379,17 +380,19 @@ def test_the_animation_has_speeds_and_can_be_switched_off_for_good(site_page: Pa
         settle(page)
         return slides
 
-    page.get_by_role("button", name="Анимация: обычно").wait_for()
     assert tap_and_read_the_slide() == ["0.18s"]
+    open_menu(page)
     page.get_by_role("button", name="Анимация: обычно").click()
     page.get_by_role("button", name="Анимация: медленно").wait_for()
     assert tap_and_read_the_slide() == ["0.45s"]
+    open_menu(page)
     page.get_by_role("button", name="Анимация: медленно").click()
     page.get_by_role("button", name="Анимация: выкл.").wait_for()
     assert page.evaluate("localStorage.getItem('pasyansy:anim')") == "off"
     assert tap_and_read_the_slide() == [], "no card slides"
     page.reload()
     wait_ready(page)
+    open_menu(page)
     page.get_by_role("button", name="Анимация: выкл.").click()
     page.get_by_role("button", name="Анимация: быстро").wait_for()
     assert tap_and_read_the_slide() == ["0.09s"]

@@ -16,6 +16,7 @@ from typing import Any
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
 
+from pasyansy_web.controls import bar_html, menu_html
 from pasyansy_web.i18n import t
 from pasyansy_web.links import LinkError, check_game, deal_number, parse_link
 from pasyansy_web.pages import (
@@ -23,7 +24,6 @@ from pasyansy_web.pages import (
     LEVEL_CHOICES,
     SETTINGS,
     SETTINGS_ON,
-    anim_button,
     anim_speed,
     clean_stats,
     clean_times,
@@ -54,6 +54,7 @@ class Page:
         self.clock_start = time.monotonic()
         self.seconds_before = 0.0
         self.choosing = False
+        self.menu_open = False
         self.stuck: set[str] = set()  # games whose damaged save could not be set aside (save_key)
         self.verdicts: dict[str, dict[str, Any]] = {}  # the solver's, by position (pasyansy_web.verdict)
 
@@ -120,8 +121,12 @@ class Page:
         return {name: self.setting(name) for name in SETTINGS}
 
     def anim_speed(self) -> str:
-        """How fast cards slide (``ANIM_SPEEDS``); ``table.js`` reads it from ``<html data-anim>``."""
-        return anim_speed(self.get("anim"))
+        """How fast cards slide (``ANIM_SPEEDS``); ``table.js`` reads it from ``<html data-anim>``. Not
+        at all where the system asks for less motion, unless the player has chosen a speed."""
+        stored = self.get("anim")
+        if stored is None and bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches):
+            return "off"
+        return anim_speed(stored)
 
     def save_key(self, game_id: str) -> str:
         """Where the game in progress is kept: ``save:<game>``, or beside it (``save:<game>:new``)
@@ -322,38 +327,17 @@ class Page:
             return
         self.show_other(rules_html(game, self.lang), game.name_en if self.lang == "en" else game.name_ru)
 
-    def controls(self, view: dict[str, Any]) -> str:
+    def controls(self, view: dict[str, Any]) -> None:
+        """The bar at the bottom and the menu (``controls.py``)."""
         lang = self.lang
-        if self.choosing:
-            data = catalogue(view["game"]) or {}
-            # A level without proved deals (no catalogue shipped yet) cannot be chosen.
-            levels = "".join(
-                f'<button data-call="level" data-verb="{lv}" {"" if lv == "any" or data.get(lv) else "disabled"}>'
-                f'{t("level_" + lv, lang)}</button>' for lv in LEVEL_CHOICES)
-            return (f'<span class="choose">{t("choose_level", lang)}</span>{levels}'
-                    f'<label class="deal-input">{t("open_deal", lang)}<input id="deal-number" inputmode="numeric" '
-                    f'size="7" aria-label="{t("open_deal", lang)}"></label><button data-call="deal">OK</button>'
-                    f'<button data-call="replay">{t("replay", lang)}</button>'
-                    f'<button data-call="cancel">{t("back_to_game", lang)}</button>')
-        buttons = [
-            f'<a class="button" href="#">{t("back", lang)}</a>',
-            f'<button data-call="new">{t("new_game", lang)}</button>',
-            f'<button data-call="undo" {"" if view["can_undo"] else "disabled"}>{t("undo", lang)}</button>',
-            f'<button data-call="redo" {"" if view["can_redo"] else "disabled"}>{t("redo", lang)}</button>',
-            f'<button data-call="hint">{t("hint_button", lang)}</button>',
-        ]
-        for action in view["actions"]:
-            if action["label"]:
-                enabled = "" if action["enabled"] else "disabled"
-                buttons.append(f'<button data-call="action" data-verb="{action["verb"]}" {enabled}>'
-                               f'{escape(action["label"])}</button>')
-        buttons += [
-            f'<a class="button" href="#rules={view["game"]}">{t("rules", lang)}</a>',
-            f'<button data-call="toggle" data-verb="large" aria-pressed="{str(self.setting("large")).lower()}">'
-            f'{t("large", lang)}</button>',
-            anim_button(self.anim_speed(), lang),
-        ]
-        return "".join(buttons)
+        open_ = self.menu_open or self.choosing
+        document.getElementById("controls").innerHTML = bar_html(view, lang, open_)
+        data = catalogue(view["game"]) or {}
+        # A level without proved deals (no catalogue shipped yet) cannot be chosen.
+        levels = [lv for lv in LEVEL_CHOICES if lv == "any" or data.get(lv)]
+        menu = document.getElementById("menu")
+        menu.innerHTML = menu_html(view, lang, self.choosing, levels, self.setting("large"), self.anim_speed())
+        menu.hidden = not open_
 
     def render(self, message: str | None = None, offers: str = "") -> None:
         """The table, its controls and header; ``message`` below the controls, with the buttons ``offers``."""
@@ -362,6 +346,7 @@ class Page:
             return
         portrait = bool(window.innerHeight > window.innerWidth)
         view = table.view(portrait)
+        view["large"] = self.setting("large")
         layout = view["layout"]
         board = document.getElementById("table")
         board.dataset.w = str(layout.width)
@@ -374,16 +359,16 @@ class Page:
         board.inert = False
         lang = self.lang
         board.setAttribute("aria-label", t("table", lang))
-        document.getElementById("controls").innerHTML = self.controls(view)
+        self.controls(view)
         level = "" if self.level == "any" else f' · {t("level_" + self.level, lang)}'
-        document.getElementById("title").textContent = f'{view["name"]} · {t("deal", lang, n=view["deal"])}{level}'
+        document.getElementById("title").textContent = f'{view["name"]} {t("deal_short", lang, n=view["deal"])}{level}'
         counts = [t("moves", lang, n=view["moves"]), *view["counters"]]
         document.getElementById("moves").textContent = " · ".join(counts)
         status = view["status"]
         if status == "won" and message is None:
             seconds = int(self.elapsed())
             message = t("won", lang, moves=view["moves"], time=f"{seconds // 60}:{seconds % 60:02d}")
-            offers = f' <button data-call="new">{t("new_game", lang)}</button>'
+            offers = self.won_offers()
         elif message is None and [str(m) for m in table.game.legal_moves(table.state)] == ["reshuffle"]:
             message = t("lost_reshuffle", lang)
             # No card move is left: the reshuffle, an undo or a new deal, as when the game is lost.
@@ -404,6 +389,23 @@ class Page:
         self.put("lastTable", json.dumps({"game": table.game.id, "html": html, "w": layout.width,
                                           "h": layout.height, "title": document.getElementById("title").textContent}))
         self.ready()
+
+    def won_offers(self) -> str:
+        """What the end-of-game panel adds to "won": this game's statistics line, and the next
+        deal of the level or the same deal again."""
+        table = self.table
+        lang = self.lang
+        if table is None:
+            return ""
+        counts = self.stats()[0].get(table.game.id, {}).get(self.level)
+        line = ""
+        if counts and counts["played"]:
+            line = t("stats_line", lang, rate=round(100 * counts["won"] / counts["played"]), streak=counts["streak"],
+                     level=t("level_" + self.level, lang))
+        next_deal = (f'<button data-call="level" data-verb="{self.level}">{t("next_deal", lang)}</button>'
+                     if self.level != "any" else f'<button data-call="new">{t("new_game", lang)}</button>')
+        return (f'<span class="stats-line">{escape(line)}</span>{next_deal}'
+                f'<button data-call="replay">{t("replay", lang)}</button>')
 
     def end_offers(self, view: dict[str, Any]) -> str:
         """What the message offers once no card can move: an undo (when there is one) and a new deal."""
@@ -503,8 +505,10 @@ class Page:
         result = verdict["result"]
         box.hidden = False
         box.dataset.result = result
-        box.textContent = t(f"verdict_{result}", self.lang)
-        box.title = t("verdict_note", self.lang)
+        # Short in the header's one line; the whole sentence for a screen reader and on hover.
+        box.innerHTML = (f'<span class="said" aria-hidden="true">{t(f"short_{result}", self.lang)}</span>'
+                         f'<span class="full sr-only">{t(f"verdict_{result}", self.lang)}</span>')
+        box.title = f'{t(f"verdict_{result}", self.lang)}. {t("verdict_note", self.lang)}'
         offer = {"unknown": ("longer", "verdict_again"), "won": ("solution", "solution"),
                  "lost": ("rewind", "rewind")}.get(result)
         if offer and (result != "won" or verdict["line"]):
@@ -568,6 +572,12 @@ class Page:
             return json.dumps({"solution": table.verdict == "won"})
         if kind in ("new", "cancel"):
             self.choosing = kind == "new"
+            self.menu_open = False
+            self.render()
+            return "{}"
+        if kind == "menu":
+            self.menu_open = not (self.menu_open or self.choosing)
+            self.choosing = False
             self.render()
             return "{}"
         if kind in ("level", "deal", "replay"):
@@ -575,7 +585,7 @@ class Page:
         if kind == "linked":  # the player chose the deal a link named over the game in progress
             return self.new_deal(table, "deal", "any", verb)
         outcome: Outcome
-        self.choosing = False  # a player who plays on has chosen to stay with this deal
+        self.choosing = self.menu_open = False  # a player who plays on has chosen to stay with this deal
         if kind == "tap":
             outcome = table.tap(str(data["pile"]), int(data["index"]))
         elif kind == "drop":
@@ -598,7 +608,7 @@ class Page:
         if outcome.move not in (None, "undo") and table.game.status(table.state) == "won":
             # Counted only for a winning move made here: a won save put into storage is not a win.
             self.count_win(int(self.elapsed()))
-        offers = f' <button data-call="rewind">{t("rewind", self.lang)}</button>' if (
+        offers = f' <button data-call="rewind">{t("rewind_offer", self.lang)}</button>' if (
             kind == "hint" and table.verdict == "lost") else ""
         self.render(message, offers)
         # Said to a screen reader (a live region the eye does not see); the messages are said as well.

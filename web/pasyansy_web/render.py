@@ -9,7 +9,7 @@ from html import escape
 from typing import Any
 
 from pygame_engine.cards import RANKS_RU, SUIT_SYMBOLS, card_text, is_red, rank, suit
-from pygame_engine.layout import Slot
+from pygame_engine.layout import Layout, Slot
 
 RANKS_EN = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUIT_NAMES = {"ru": ("пик", "червей", "бубен", "треф"), "en": ("spades", "hearts", "diamonds", "clubs")}
@@ -53,29 +53,34 @@ def index_text(card: int, lang: str) -> str:
     return (RANKS_RU if lang == "ru" else RANKS_EN)[rank(card) - 1]
 
 
-FAN_STEPS = {"down": (0.24, 0.1), "right": (0.42, 0.12)}
+FAN_STEPS = {"down": (0.24, 0.1), "right": (0.58, 0.12)}
 """A fan's step after a face-up card and after a face-down one, in card heights down or
-card widths across."""
-READABLE = {"down": 0.21, "right": 0.36}
-"""The least step after a face-up card that leaves its index readable, "Крупно" too."""
+card widths across: down, the index's height (0.32 of a card's width, on a card 1.4 times
+as tall as wide) and a little; across, the width of "10♦"."""
+READABLE = {"down": 0.24, "right": 0.56}
+"""The least step after a face-up card that leaves its index whole and readable."""
+LARGE = 1.3
+"""How much larger «Крупно» makes the indices, and so the fans' face-up steps."""
 
 
-def fan(slot: Slot, count: int, hidden: int) -> tuple[list[tuple[float, float]], int]:
+def fan(slot: Slot, count: int, hidden: int, scale: float = 1.0) -> tuple[list[tuple[float, float]], int]:
     """Where each card of a pile lies, in card units, and how many of its cards lie squared
     under the first one fanned.
 
     A fan that outgrows its room is squeezed, face-down cards tighter. Squeezed so far that
     the face-up cards' indices would overlap, it fans only the cards nearest its top and
     squares the deepest under them: a few cards read whole rather than every card as a
-    sliver (a late reserve of Строптивые дамы holds some fifty)."""
+    sliver (a late reserve of Строптивые дамы holds some fifty). ``scale`` is «Крупно»'s
+    (``LARGE``): its larger indices need as much larger a step."""
     if slot.fan == "none" or count < 2:
         return [(slot.x, slot.y)] * count, 0
     face_up_step, back_step = FAN_STEPS[slot.fan]
+    face_up_step *= scale
     steps = [back_step if i < hidden else face_up_step for i in range(count - 1)]
     for first in range(count):  # the cards squared under the fan: as few as leave it readable
         wanted = sum(steps[first:])
         squeeze = min(1.0, slot.room / wanted) if wanted else 1.0
-        if face_up_step * squeeze >= READABLE[slot.fan]:
+        if face_up_step * squeeze >= READABLE[slot.fan] * scale - 1e-9:
             break
     spots, pos = [], 0.0
     for i in range(count):
@@ -102,6 +107,15 @@ def _card(card: int, pile: str, i: int, x: float, y: float, face_up: bool, lang:
     )
 
 
+def _uncovered(layout: Layout, slot: Slot, piles: dict[str, Any]) -> float:
+    """How much of an empty slot's height, in card heights, no card of the slots below it in
+    the same column covers: all of it, unless a later slot's cards (drawn over it) lie over
+    its lower part."""
+    later = layout.slots[layout.slots.index(slot) + 1:]
+    below = [s.y - slot.y for s in later if s.x == slot.x and slot.y < s.y < slot.y + 1 and piles[s.pile]["cards"]]
+    return round(min([1.0, *below]), 3)
+
+
 def table_html(view: dict[str, Any]) -> str:
     """The table's inner HTML: a slot for every pile, then its cards; a hinted move's
     cards carry the classes ``hint hint-src``, and its target ``hint hint-dst``."""
@@ -110,7 +124,8 @@ def table_html(view: dict[str, Any]) -> str:
     hint = view.get("hint") or {}
     parts = []
     for order, slot in enumerate(layout.slots):
-        # Later slots lie above earlier ones, so overlapping rows and cells show their indices.
+        # Later slots lie above earlier ones, so overlapping rows and cells show their indices; an
+        # empty slot lies above the cards of the slot before it, so a gap in a column shows.
         z = 10 + order * 60
         pile = view["piles"][slot.pile]
         cards, hidden = pile["cards"], pile["hidden"]
@@ -121,17 +136,21 @@ def table_html(view: dict[str, Any]) -> str:
         aimed = hint.get("dst") == slot.pile or (hint.get("kind") != "move" and hint.get("src") == slot.pile)
         target = (" hint hint-dst" if hint.get("dst") == slot.pile else " hint hint-src") if aimed else ""
         named = " named" if in_slot else ""
+        shown = "" if cards else f";--h:{_uncovered(layout, slot, view['piles'])};z-index:{z}"
         parts.append(
             f'<div class="slot kind-{slot.kind}{target}{named}" data-pile="{slot.pile}" data-index="-1" role="button" '
-            f'tabindex="0" aria-label="{name}" style="--x:{slot.x};--y:{slot.y}">'
+            f'tabindex="0" aria-label="{name}" style="--x:{slot.x};--y:{slot.y}{shown}">'
             f'<span class="label">{label}</span></div>'
         )
+        if slot.numbered:
+            parts.append(f'<div class="pile-no" aria-hidden="true" style="--x:{slot.x};--y:{slot.y}">'
+                         f'{escape(slot.label)}</div>')
         moving = hint.get("src") == slot.pile and hint.get("kind") == "move"
         hinted_from = len(cards) - hint["count"] if moving else None
         mark = "hint hint-src"
         if hint.get("dst") == slot.pile and cards:
             hinted_from, mark = len(cards) - 1, "hint hint-dst"
-        spots, squared = fan(slot, len(cards), hidden)
+        spots, squared = fan(slot, len(cards), hidden, LARGE if view.get("large") else 1.0)
         for i, ((x, y), card) in enumerate(zip(spots, cards, strict=True)):
             html = _card(card, slot.pile, i, x, y, i >= hidden, lang, z + i, i < squared)
             if hinted_from is not None and i >= hinted_from:
@@ -144,4 +163,8 @@ def table_html(view: dict[str, Any]) -> str:
             # On the backs, which hide nothing; an empty slot shows it as its label, and a face-up pile shows its cards.
             style = f"--x:{slot.x};--y:{slot.y}"
             parts.append(f'<div class="caption" aria-hidden="true" style="{style}">{escape(caption)}</div>')
+    for note in layout.notes:
+        words = note.en if lang == "en" else note.ru
+        style = f"--x:{note.x};--y:{note.y}"
+        parts.append(f'<div class="row-note" aria-hidden="true" style="{style}">{escape(words)}</div>')
     return "".join(parts)
