@@ -8,8 +8,8 @@ from urllib.parse import parse_qs
 
 import pytest
 from pasyansy_web.links import LinkError, _fields, parse_link
-from pasyansy_web.pages import clean_stats, clean_times
 from pasyansy_web.render import FAN_STEPS, READABLE, card_name, fan, pile_name, table_html
+from pasyansy_web.stored import clean_stats, clean_times
 from pasyansy_web.table import Table
 
 from pygame_engine import SaveError, registry

@@ -16,23 +16,13 @@ from typing import Any
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
 
+from pasyansy_web import stored
 from pasyansy_web.controls import bar_html, menu_html
 from pasyansy_web.i18n import t
 from pasyansy_web.links import LinkError, check_game, deal_number, parse_link
-from pasyansy_web.pages import (
-    ANIM_SPEEDS,
-    LEVEL_CHOICES,
-    SETTINGS,
-    SETTINGS_ON,
-    anim_speed,
-    clean_stats,
-    clean_times,
-    record,
-    rules_html,
-    start_html,
-    stats_html,
-)
+from pasyansy_web.pages import record, rules_html, start_html, stats_html
 from pasyansy_web.render import table_html
+from pasyansy_web.stored import ANIM_SPEEDS, LEVEL_CHOICES, SETTINGS, clean_stats, clean_times
 from pasyansy_web.table import Outcome, Table
 from pasyansy_web.verdict import LONGER, carried, name, position
 from pygame_engine import EngineError, registry
@@ -48,7 +38,7 @@ class Page:
     def __init__(self) -> None:
         self.storage = _storage()  # None where the browser keeps nothing: the games play, unsaved
         self.durable: dict[str, str] = {}  # the games in progress as IndexedDB holds them (read_durable)
-        self.lang = "en" if self.get("lang") == "en" else "ru"  # as boot.js reads it: anything else is Russian
+        self.lang = stored.lang(self.get("lang"))
         self.table: Table | None = None
         self.level = "any"
         self.clock_start = time.monotonic()
@@ -113,9 +103,7 @@ class Page:
                 window.console.warn(f"could not remove {key}: {exc}")
 
     def setting(self, name: str) -> bool:
-        default_on = name in SETTINGS_ON
-        value = self.get(name)
-        return default_on if value is None else value == "on"
+        return stored.setting(self.get(name), name)
 
     def settings(self) -> dict[str, bool]:
         return {name: self.setting(name) for name in SETTINGS}
@@ -123,10 +111,10 @@ class Page:
     def anim_speed(self) -> str:
         """How fast cards slide (``ANIM_SPEEDS``); ``table.js`` reads it from ``<html data-anim>``. Not
         at all where the system asks for less motion, unless the player has chosen a speed."""
-        stored = self.get("anim")
-        if stored is None and bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches):
+        chosen = self.get("anim")
+        if chosen is None and bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches):
             return "off"
-        return anim_speed(stored)
+        return stored.anim_speed(chosen)
 
     def save_key(self, game_id: str) -> str:
         """Where the game in progress is kept: ``save:<game>``, or beside it (``save:<game>:new``)
@@ -144,12 +132,8 @@ class Page:
         return self.put(key, text)
 
     def stored_json(self, key: str) -> object:
-        """A stored value read as JSON; ``None`` when it is missing or not JSON at all."""
-        text = self.get(key)
-        try:
-            return json.loads(text) if text is not None else None
-        except (ValueError, RecursionError):  # ValueError: not JSON, or a number of over 4,300 digits
-            return None
+        """A stored value read as JSON (``stored.read_json``)."""
+        return stored.read_json(self.get(key))
 
     def stats(self) -> tuple[dict[str, Any], bool]:
         """The statistics that read as such, and whether anything else was stored with them;

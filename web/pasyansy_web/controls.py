@@ -13,7 +13,8 @@ from html import escape
 from typing import Any
 
 from pasyansy_web.i18n import t
-from pasyansy_web.pages import LEVEL_CHOICES, anim_button
+from pasyansy_web.pages import anim_button
+from pasyansy_web.stored import LEVEL_CHOICES
 
 ICONS = {"undo": "↶", "redo": "↷", "hint": "✦", "action": "▶", "menu": "☰"}
 

@@ -5,29 +5,18 @@ Pure functions of their inputs (no browser), so they are tested on CPython.
 
 from __future__ import annotations
 
-import math
 from html import escape
 from typing import Any
 
 from pasyansy_web.i18n import t
+from pasyansy_web.stored import LEVEL_CHOICES, SETTINGS
 from pygame_engine import Game, registry
 from pygame_engine.levels import LEVELS, catalogue
-
-SETTINGS = ("large", "auto", "book", "solver")
-SETTINGS_ON = ("solver",)  # on until the player turns it off
-# The cards' slide, stored as "pasyansy:anim": "on" is the normal speed (the only one before
-# there were speeds), the default; a press of the button takes the next in this order.
-ANIM_SPEEDS = ("on", "slow", "off", "fast")
 
 
 def setting_label(name: str, lang: str) -> str:
     return {"large": t("large", lang), "auto": t("auto_home", lang), "book": t("book_rules", lang),
             "solver": t("solver", lang)}[name]
-
-
-def anim_speed(stored: str | None) -> str:
-    """The slide's speed from what is stored; anything else is the normal speed."""
-    return stored if stored in ANIM_SPEEDS else "on"
 
 
 def anim_button(speed: str, lang: str) -> str:
@@ -137,50 +126,6 @@ def rules_html(game: Game[Any], lang: str) -> str:
     return (f'<p><a class="button" href="#">{t("back", lang)}</a> '
             f'<a class="button" href="#game={game.id}">{escape(name)}</a></p>'
             f"<h1>{escape(name)}</h1>{_markdown(text)}{figures_html(game, lang)}")
-
-
-_COUNTS = ("played", "won", "streak", "best_streak")
-LEVEL_CHOICES = (*LEVELS, "any")
-"""The levels a new game is chosen at and statistics are kept by: the catalogues' three and Любой."""
-
-
-def _count(value: object) -> bool:
-    return type(value) is int and value >= 0
-
-
-def _seconds(value: object) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value < math.inf
-
-
-def clean_stats(data: object) -> tuple[dict[str, Any], bool]:
-    """The statistics as stored, with whatever does not read as statistics left out, and
-    whether anything was: a known game and level, whole counts from 0 up (no more won than
-    played), a best time in seconds or none. Text that is not even JSON comes here as
-    ``None``: all of it is left out."""
-    clean: dict[str, Any] = {}
-    damaged = not isinstance(data, dict)
-    games = {game.id for game in registry.games()}
-    for game_id, levels in (data.items() if isinstance(data, dict) else ()):
-        if game_id not in games or not isinstance(levels, dict):
-            damaged = True
-            continue
-        for level, s in levels.items():
-            if (level not in LEVEL_CHOICES or not isinstance(s, dict) or set(s) != {*_COUNTS, "best_time"}
-                    or not all(_count(s[k]) for k in _COUNTS) or s["won"] > s["played"]
-                    or not (s["best_time"] is None or _seconds(s["best_time"]))):
-                damaged = True
-                continue
-            clean.setdefault(game_id, {})[level] = dict(s)
-    return clean, damaged
-
-
-def clean_times(data: object) -> dict[str, Any]:
-    """A game's clock as stored (its deal, seconds played and level), or nothing when it does
-    not read as one: the clock then starts again, and the game itself is untouched."""
-    if (isinstance(data, dict) and _count(data.get("deal")) and _seconds(data.get("seconds"))
-            and data.get("level") in LEVEL_CHOICES):
-        return {"deal": data["deal"], "seconds": float(data["seconds"]), "level": data["level"]}
-    return {}
 
 
 def stats_html(stats: dict[str, Any], damaged: bool, lang: str) -> str:
