@@ -10,9 +10,33 @@ const flight = () => FLY_SECONDS[document.documentElement.dataset.anim];
 // may be low and wide only for as long as it is.
 const typing = () => document.activeElement !== null && document.activeElement.tagName === "INPUT";
 
+// Where the keyboard's focus was, said so that the same place can be found in the redrawn page.
+function focusedPlace() {
+  const el = document.activeElement;
+  if (!el || el === document.body) return null;
+  if (el.closest("#table [data-pile]")) return { pile: el.closest("[data-pile]").dataset.pile };
+  if (el.dataset && el.dataset.call) return { call: el.dataset.call, verb: el.dataset.verb || "" };
+  return null;
+}
+
+// After a redraw, the focus goes back to the pile or the button it was on; where that button is
+// gone (a menu closed), to the menu's button; else to the table.
+function refocus(place) {
+  if (!place || (document.activeElement && document.activeElement !== document.body)) return;
+  const find = (selector) => document.querySelector(selector);
+  const target = place.pile
+    ? find(`#table .slot[data-pile="${place.pile}"]`)
+    : find(`[data-call="${place.call}"]${place.verb ? `[data-verb="${place.verb}"]` : ""}:not([disabled])`)
+      || find('#controls [data-call="menu"]');
+  (target || find("#table .slot"))?.focus({ preventScroll: true });
+}
+
 function call(kind, payload = {}) {
   if (!window.pasyansyCall) return {};
-  return JSON.parse(window.pasyansyCall(kind, JSON.stringify(payload)));
+  const place = focusedPlace();
+  const result = JSON.parse(window.pasyansyCall(kind, JSON.stringify(payload)));
+  refocus(place);
+  return result;
 }
 
 // The card width that lets the whole layout (w × h cards) fit the table's box: as wide as the
@@ -236,7 +260,19 @@ function onMove(event) {
   }
 }
 
+// A click that no pointer made: a screen reader's activation, or element.click(). Pointer taps
+// are played on pointerup; the click that follows them is let go, so nothing plays twice.
+let pointedAt = 0;
+
+function onTableClick(event) {
+  if (performance.now() - pointedAt < 800) return;
+  const el = event.target.closest("[data-pile]");
+  if (!el) return;
+  act("tap", { pile: el.dataset.pile, index: +el.dataset.index }, el.dataset.pile, Math.max(+el.dataset.index, 0));
+}
+
 function onUp(event) {
+  pointedAt = performance.now();
   if (!gesture) return;
   const g = gesture;
   gesture = null;
@@ -325,6 +361,7 @@ document.addEventListener("DOMContentLoaded", () => {
   board.addEventListener("pointermove", onMove);
   board.addEventListener("pointerup", onUp);
   board.addEventListener("keydown", onTableKey);
+  board.addEventListener("click", onTableClick);
   board.addEventListener("pointercancel", () => {
     table().querySelectorAll(".pressed").forEach((c) => c.classList.remove("pressed"));
     gesture = null;

@@ -456,3 +456,31 @@ def test_the_page_refuses_to_run_in_another_sites_frame(page: Page, server: str,
     finally:
         other.shutdown()
         other.server_close()
+
+
+def test_a_click_no_pointer_made_plays_once_and_the_focus_stays(site_page: Page, server: str) -> None:
+    page = site_page
+    deal = deal_for("topsy_turvy_queens")
+    open_game(page, server, "topsy_turvy_queens", deal)
+    mirror = Table.new("topsy_turvy_queens", deal)
+    target = tappable(mirror)
+    assert target is not None
+    # A screen reader's activation: a click with no pointer events before it.
+    page.evaluate("([p, i]) => document.querySelector(`#table .card[data-pile=\"${p}\"][data-index=\"${i}\"]`).click()",
+                  list(target))
+    mirror.tap(*target)
+    assert_table_shows(page, mirror)
+    page.evaluate("document.querySelector('#table .slot[data-pile=\"s\"]').click()")
+    mirror.stock()
+    assert_table_shows(page, mirror)
+    # A real tap plays once: its click after the pointer's events is let go.
+    page.locator("#table .card[data-pile='s']").last.click(position={"x": 6, "y": 6})
+    assert len(page_state(page)["moves"]) == 3
+    # Focus survives the redraw: on the button pressed, and on the pile played.
+    undo = page.locator("#controls button[data-call='undo']")
+    undo.focus()
+    page.keyboard.press("Enter")
+    assert undo.evaluate("e => e === document.activeElement")
+    page.locator("#table .slot[data-pile='s']").focus()
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.dataset.pile") == "s"
