@@ -540,7 +540,7 @@ LAYOUT: Final = Layout(
         *row("prisoner", "p", PRISONERS, y=0.45),
         *row("foundation", "f", FOUNDATIONS, y=0.0),
         Slot("s", "stock", 0.0, 1.6),
-        Slot("w", "waste", 1.1, 1.6, fan="right", room=0.6),
+        Slot("w", "waste", 1.1, 1.6, fan="right", room=1.4),
         *row("tableau", "t", COLUMNS, y=2.75, fan="down", room=3.45),
     ),
 )

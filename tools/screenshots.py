@@ -61,12 +61,16 @@ def served(directory: Path) -> Iterator[str]:
 
 
 def show(page: Any, base: str, game_id: str, save: str | None, deal: int = DEAL) -> None:
-    """Open ``game_id`` in ``page``: the game ``save`` holds, or a fresh ``deal``."""
-    page.evaluate("""async ([game, text]) => { localStorage.removeItem(`pasyansy:save:${game}`);
-        await window.pasyansyDurable.write(`save:${game}`, null);
-        if (text) localStorage.setItem(`pasyansy:save:${game}`, text); }""", [game_id, save])
+    """Open ``game_id`` in ``page``: the game ``save`` holds (the page loaded anew, as it reads
+    saves when it starts), or a fresh ``deal`` by its link (where no game of it is in progress)."""
+    if save is None:
+        page.evaluate("(link) => { location.hash = link; }", f"#game={game_id}&deal={deal}")
+        page.wait_for_selector(f"#table[data-game='{game_id}'][data-deal='{deal}']", state="attached")
+        return
+    page.evaluate("""async ([game, text]) => { await window.pasyansyDurable.write(`save:${game}`, null);
+        localStorage.setItem(`pasyansy:save:${game}`, text); }""", [game_id, save])
     page.goto("about:blank")
-    page.goto(f"{base}#game={game_id}" + ("" if save else f"&deal={deal}"))
+    page.goto(f"{base}#game={game_id}")
     page.wait_for_selector("html[data-ready='1']", state="attached", timeout=60_000)
     page.wait_for_selector(f"#table[data-game='{game_id}']", state="attached")
 

@@ -53,11 +53,12 @@ def index_text(card: int, lang: str) -> str:
     return (RANKS_RU if lang == "ru" else RANKS_EN)[rank(card) - 1]
 
 
-FAN_STEPS = {"down": (0.24, 0.1), "right": (0.58, 0.12)}
+FAN_STEPS = {"down": (0.24, 0.1), "right": (0.7, 0.12)}
 """A fan's step after a face-up card and after a face-down one, in card heights down or
 card widths across: down, the index's height (0.32 of a card's width, on a card 1.4 times
-as tall as wide) and a little; across, the width of "10♦"."""
-READABLE = {"down": 0.24, "right": 0.56}
+as tall as wide) and a little; across, the width of "10♦" from the card's edge (0.66 of
+a card's width)."""
+READABLE = {"down": 0.24, "right": 0.68}
 """The least step after a face-up card that leaves its index whole and readable."""
 LARGE = 1.3
 """How much larger «Крупно» makes the indices, and so the fans' face-up steps."""
