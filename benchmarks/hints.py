@@ -1,6 +1,6 @@
 """How often following the hint alone wins, per game.
 
-    python -m benchmarks.hints [--deals N] [--positions P] [--moves M] [--workers W]
+    python -m benchmarks.hints [--deals N] [--positions P] [--moves M] [--workers W] [--games ID ...]
 
 For every game, deals 1 … N (100 unless told) are played from the start by the first
 hint alone (``pasyansy_web.hints.follow``), with the page's verdicts: the solver's
@@ -44,12 +44,15 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=20_000)
     parser.add_argument("--moves", type=int, default=5_000)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--games", nargs="*", help="these games only (ids), not every game")
     args = parser.parse_args()
     print(f"deals 1–{args.deals}, {args.positions:,} positions a search, at most {args.moves} moves")
     print("| game | won by the hints | proved winnable at the start | moves at most | positions repeated |")
     print("|---|---|---|---|---|")
     with ProcessPoolExecutor(args.workers) as pool:
         for game in registry.games():
+            if args.games and game.id not in args.games:
+                continue
             jobs = [pool.submit(one_deal, game.id, deal, args.positions, args.moves)
                     for deal in range(1, args.deals + 1)]
             rows = [job.result() for job in jobs]

@@ -62,6 +62,6 @@ class Layout:
 
 
 def row(kind: Kind, prefix: str, count: int, y: float, fan: Fan = "none", room: float = 0.0,
-        first: int = 1) -> tuple[Slot, ...]:
-    """``count`` slots named ``prefix<first>`` … in a row from the left edge, 1.1 card widths apart."""
-    return tuple(Slot(f"{prefix}{first + i}", kind, round(i * 1.1, 3), y, fan, room) for i in range(count))
+        first: int = 1, apart: float = 1.1) -> tuple[Slot, ...]:
+    """``count`` slots named ``prefix<first>`` … in a row from the left edge, ``apart`` card widths apart."""
+    return tuple(Slot(f"{prefix}{first + i}", kind, round(i * apart, 3), y, fan, room) for i in range(count))

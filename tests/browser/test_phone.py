@@ -98,7 +98,7 @@ def test_every_table_is_readable_and_reachable(browser: Any, server: str, size: 
                 least_target = min([min(w, h) for _, w, h, _ in m["targets"] + m["tops"]])
                 smallest[where] = (least_index, least_target)
                 if strict:
-                    assert least_index >= (13 * 1.3 if large else 13) - 0.5, (where, "index", least_index)
+                    assert least_index >= (13 * 1.3 if large else 13) - 0.1, (where, "index", least_index)
                     assert least_target >= 40 - 0.5, (where, "target", least_target, m["targets"], m["tops"])
                     assert m["bars"] <= 0.15 * height + 0.5, (where, "bars", m["bars"])
                 else:
