@@ -75,6 +75,26 @@ def show(page: Any, base: str, game_id: str, save: str | None, deal: int = DEAL)
     page.wait_for_selector(f"#table[data-game='{game_id}']", state="attached")
 
 
+def every_table(browser: Any, base: str, size: tuple[int, int], large: bool,
+                saves: dict[str, str]) -> Iterator[tuple[str, str, Any]]:
+    """Each game at ``size``, «Крупно» ``large``, at a fresh deal ("start") and at the game
+    ``saves`` holds for it ("long"): its id, which of the two, and the page showing it."""
+    width, height = size
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=width < 900)
+    context.add_init_script("localStorage.setItem('pasyansy:solver', 'off');"
+                            f"localStorage.setItem('pasyansy:large', '{'on' if large else 'off'}')")
+    try:
+        page = context.new_page()
+        page.goto(base)
+        page.wait_for_selector("html[data-ready='1']", state="attached", timeout=60_000)
+        for game in registry.games():
+            for when, save in (("start", None), ("long", saves[game.id])):
+                show(page, base, game.id, save)
+                yield game.id, when, page
+    finally:
+        context.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=site.ROOT / "build" / "screenshots")
@@ -87,18 +107,9 @@ def main() -> None:
     with served(args.dir) as base, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=site.CHROMIUM, args=site.CHROMIUM_FLAGS)
         for (width, height), large in itertools.product(SIZES, (False, True)):
-            context = browser.new_context(viewport={"width": width, "height": height}, has_touch=width < 900)
-            context.add_init_script("localStorage.setItem('pasyansy:solver', 'off');"
-                                    f"localStorage.setItem('pasyansy:large', '{'on' if large else 'off'}')")
-            page = context.new_page()
-            page.goto(base)
-            page.wait_for_selector("html[data-ready='1']", state="attached", timeout=60_000)
-            for game in registry.games():
-                for when, save in (("start", None), ("long", saves[game.id])):
-                    show(page, base, game.id, save)
-                    name = f"{game.id}-{width}x{height}-{when}{'-large' if large else ''}.png"
-                    page.screenshot(path=str(args.out / name))
-            context.close()
+            for game_id, when, page in every_table(browser, base, (width, height), large, saves):
+                name = f"{game_id}-{width}x{height}-{when}{'-large' if large else ''}.png"
+                page.screenshot(path=str(args.out / name))
         browser.close()
     print(f"Wrote {len(list(args.out.glob('*.png')))} screenshots to {args.out}")
 

@@ -15,7 +15,7 @@ import pytest
 from pygame_engine import History, Move, registry
 from pygame_engine.save import dumps
 from tests.browser.test_table import page_state
-from tools.screenshots import SIZES, long_game, show
+from tools.screenshots import SIZES, every_table, long_game, show
 
 pytestmark = pytest.mark.browser
 
@@ -78,32 +78,23 @@ def test_every_table_is_readable_and_reachable(browser: Any, server: str, size: 
     smallest: dict[str, tuple[float, float]] = {}
     # «Крупно» where its thresholds are checked; the other sizes without it, to keep the test short.
     for large in (False, True) if size == (390, 844) else (False,):
-        context = browser.new_context(viewport={"width": width, "height": height}, has_touch=width < 900)
-        context.add_init_script("localStorage.setItem('pasyansy:solver', 'off');"
-                                f"localStorage.setItem('pasyansy:large', '{'on' if large else 'off'}')")
-        page = context.new_page()
-        page.goto(server)
-        page.wait_for_selector("html[data-ready='1']", state="attached", timeout=60_000)
-        for game in registry.games():
-            for when, save in (("start", None), ("long", saves[game.id])):
-                show(page, server, game.id, save)
-                where = f"{game.id} {width}x{height} {when}{' large' if large else ''}"
-                m = measure(page)
-                assert m["scroll"][0] <= m["scroll"][1], (where, "scrolls sideways", m["scroll"])
-                assert m["hidden"] == [], (where, "indices covered or clipped", m["hidden"][:5])
-                assert all(ok for *_, ok in m["targets"]), (where, "a target not reached at its centre", m["targets"])
-                assert all(ok for *_, ok in m["tops"]), (where, "a top card not reached",
-                                                          [t for t in m["tops"] if not t[3]])
-                least_index = min(m["indices"])
-                least_target = min([min(w, h) for _, w, h, _ in m["targets"] + m["tops"]])
-                smallest[where] = (least_index, least_target)
-                if strict:
-                    assert least_index >= (13 * 1.3 if large else 13) - 0.1, (where, "index", least_index)
-                    assert least_target >= 40 - 0.5, (where, "target", least_target, m["targets"], m["tops"])
-                    assert m["bars"] <= 0.15 * height + 0.5, (where, "bars", m["bars"])
-                else:
-                    assert least_index >= 8.5 and least_target >= 28, (where, least_index, least_target)
-        context.close()
+        for game_id, when, page in every_table(browser, server, size, large, saves):
+            where = f"{game_id} {width}x{height} {when}{' large' if large else ''}"
+            m = measure(page)
+            assert m["scroll"][0] <= m["scroll"][1], (where, "scrolls sideways", m["scroll"])
+            assert m["hidden"] == [], (where, "indices covered or clipped", m["hidden"][:5])
+            assert all(ok for *_, ok in m["targets"]), (where, "a target not reached at its centre", m["targets"])
+            assert all(ok for *_, ok in m["tops"]), (where, "a top card not reached",
+                                                      [t for t in m["tops"] if not t[3]])
+            least_index = min(m["indices"])
+            least_target = min([min(w, h) for _, w, h, _ in m["targets"] + m["tops"]])
+            smallest[where] = (least_index, least_target)
+            if strict:
+                assert least_index >= (13 * 1.3 if large else 13) - 0.1, (where, "index", least_index)
+                assert least_target >= 40 - 0.5, (where, "target", least_target, m["targets"], m["tops"])
+                assert m["bars"] <= 0.15 * height + 0.5, (where, "bars", m["bars"])
+            else:
+                assert least_index >= 8.5 and least_target >= 28, (where, least_index, least_target)
     for where, (index, target) in smallest.items():
         print(f"{where}: smallest index {index:.1f} px, smallest target {target:.1f} px")
 
