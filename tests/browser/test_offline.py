@@ -198,13 +198,19 @@ def version_of(page: Page) -> str:
     return str(page.evaluate("fetch('version.txt').then((r) => r.text())"))
 
 
-def test_an_update_moves_every_open_tab_to_the_new_version(context: BrowserContext, tmp_path: Path) -> None:
+def first_release(context: BrowserContext, tmp_path: Path) -> tuple[Path, Server, Page]:
+    """A build stamped release-1, served, with a page on it that its service worker controls."""
     folder = tmp_path / "site"
     site.build(folder, stamp="release-1")
     server = Server(folder)
-    first = context.new_page()
-    open_by_hash(first, server.origin, "hard_rug", 5)
-    wait_controlled(first)
+    page = context.new_page()
+    open_by_hash(page, server.origin, "hard_rug", 5)
+    wait_controlled(page)
+    return folder, server, page
+
+
+def test_an_update_moves_every_open_tab_to_the_new_version(context: BrowserContext, tmp_path: Path) -> None:
+    folder, server, first = first_release(context, tmp_path)
     second = context.new_page()
     open_by_hash(second, server.origin, "topsy_turvy_queens", deal_for("topsy_turvy_queens"))
     wait_ready(second)
@@ -225,12 +231,7 @@ def test_an_update_moves_every_open_tab_to_the_new_version(context: BrowserConte
 
 def test_a_build_whose_files_do_not_match_their_hashes_is_not_installed(context: BrowserContext,
                                                                       tmp_path: Path) -> None:
-    folder = tmp_path / "site"
-    site.build(folder, stamp="release-1")
-    server = Server(folder)
-    page = context.new_page()
-    open_by_hash(page, server.origin, "hard_rug", 5)
-    wait_controlled(page)
+    folder, server, page = first_release(context, tmp_path)
     site.build(folder, stamp="release-2")
     (folder / "version.txt").write_text("half-way")  # a deploy caught half-way: one file not of the list
     page.evaluate("""navigator.serviceWorker.getRegistration().then((r) => r.update().then(() => new Promise(
