@@ -12,11 +12,13 @@ from pygame_engine.errors import (
     SaveError,
     UnknownGameError,
 )
-from pygame_engine.game import Game, OptionSpec, Status
+from pygame_engine.game import Action, Counter, Game, OptionSpec, Status
 from pygame_engine.history import History
 from pygame_engine.moves import Move
 
 __all__ = [
+    "Action",
+    "Counter",
     "EngineError",
     "Game",
     "History",

@@ -48,6 +48,29 @@ class OptionSpec:
         return self.values[0]
 
 
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One of the game's own buttons (a verb move), as the table shows it: its words with
+    any count in them, whether it can be pressed now, and, when pressing it now deserves a
+    second thought, the warning that asks the player to confirm it first."""
+
+    verb: str
+    ru: str
+    en: str
+    enabled: bool = True
+    warn_ru: str = ""
+    warn_en: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Counter:
+    """A count the rules limit, shown beside its pile (passes through the stock, say)."""
+
+    pile: str
+    ru: str
+    en: str
+
+
 class Game(ABC, Generic[S]):
     """A patience game: metadata as class attributes, rules as methods."""
 
@@ -132,6 +155,22 @@ class Game(ABC, Generic[S]):
         """
         kind = self.layout().slot(pile).kind
         return len(self.piles(state)[pile]) if kind in ("stock", "aux") else 0
+
+    # --- what a table shows -----------------------------------------------------
+    # The page draws these and knows no game: a game without buttons, counters or a pile in
+    # hand keeps the defaults.
+
+    def actions(self, state: S) -> list[Action]:
+        """The game's own buttons, in the order they are shown."""
+        return []
+
+    def counters(self, state: S) -> list[Counter]:
+        """The counts to show at their piles."""
+        return []
+
+    def in_hand(self, state: S) -> tuple[str, ...]:
+        """The piles the game has in hand now (a pile under review), to stand out on the table."""
+        return ()
 
     # --- shared behaviour ------------------------------------------------------
 

@@ -16,7 +16,7 @@ from typing import ClassVar, Final
 
 from pygame_engine.cards import ACE, KING, card_text, full_deck, rank
 from pygame_engine.deal import shuffled
-from pygame_engine.game import Game, OptionSpec, OptionValue
+from pygame_engine.game import Action, Game, OptionSpec, OptionValue
 from pygame_engine.layout import Layout, Slot
 from pygame_engine.moves import CARD_MOVE, Move
 
@@ -443,6 +443,14 @@ class HardRug(Game[RugState]):
         if not moves and state.reshuffles < state.limit and not self.is_won(state):
             moves.append(Move("reshuffle"))
         return moves
+
+    def actions(self, state: RugState) -> list[Action]:
+        """The reshuffle, with how many are left; none in a game played without them."""
+        if not state.limit:
+            return []
+        left = state.limit - state.reshuffles
+        enabled = self.explain(state, Move("reshuffle")) is None
+        return [Action("reshuffle", f"Перемешать ({left})", f"Reshuffle ({left})", enabled)]
 
     def apply(self, state: RugState, move: Move) -> RugState:
         if move.kind == "reshuffle":

@@ -10,8 +10,10 @@ it: ``t13:5>t4`` moves the fifth card from the top of pile 13 and the four above
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Final
 
+from pygame_engine.game import Action
 from pygame_engine.moves import CARD_MOVE, Move
 from pygame_engine.piles import fits_down_in_suit
 from rules.thirteen_common import PILES, NextAction, ThirteenPilesBase, ThirteenState
@@ -26,6 +28,7 @@ class StumblingBlock(ThirteenPilesBase):
     summary_ru = "Тринадцать стопок, дома от туза; стопки просматривают и перекладывают из середины."
     summary_en = "Thirteen piles, foundations from the ace; review each pile and move cards from deep inside."
     verbs = ("review",)
+    button = "review"
 
     def review_moves(self, state: ThirteenState) -> list[Move]:
         """Moves of two or more cards out of the pile under review."""
@@ -85,6 +88,18 @@ class StumblingBlock(ThirteenPilesBase):
     def review_early(self, state: ThirteenState) -> bool:
         """Whether ordinary moves remain, so beginning the review now deserves a warning."""
         return state.stage == 0 and bool(self.ordinary_moves(state))
+
+    def actions(self, state: ThirteenState) -> list[Action]:
+        """The review's button; begun while ordinary moves remain, it asks to be confirmed."""
+        actions = super().actions(state)
+        if not self.review_early(state):
+            return actions
+        return [dataclasses.replace(a, warn_ru="Обычные ходы ещё есть. Начать просмотр сейчас?",
+                                    warn_en="Ordinary moves remain. Begin the review now?") for a in actions]
+
+    def in_hand(self, state: ThirteenState) -> tuple[str, ...]:
+        """The pile under review."""
+        return (f"t{state.stage}",) if 1 <= state.stage <= PILES else ()
 
     rules_ru = """\
 Две полные колоды, 104 карты. Карты раскладываются открыто на тринадцать стопок: в первой две,

@@ -9,15 +9,16 @@ verbs and phases through the hooks of :class:`ThirteenPilesBase`.
 
 from __future__ import annotations
 
+import functools
 import random
 from abc import abstractmethod
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
-from typing import Final
+from typing import ClassVar, Final
 
 from pygame_engine.cards import ACE, card_text, full_deck, rank
 from pygame_engine.deal import shuffled
-from pygame_engine.game import Game, OptionValue
+from pygame_engine.game import Action, Counter, Game, OptionValue
 from pygame_engine.layout import Layout, Slot, row
 from pygame_engine.moves import CARD_MOVE, Move
 from pygame_engine.piles import ACE_TO_KING, BELOW_IN_SUIT, Piles, explain_onto, pile_number, replace
@@ -214,6 +215,7 @@ class ThirteenPilesBase(Game[ThirteenState]):
 
     with_stock = False
 
+    @functools.cache  # noqa: B019 - one instance a game, alive as long as the program; asked for every pile
     def layout(self, portrait: bool = False) -> Layout:
         """Each pile fanned down under its number, the foundations in a row above them.
 
@@ -250,6 +252,20 @@ class ThirteenPilesBase(Game[ThirteenState]):
     @abstractmethod
     def next_action(self, state: ThirteenState) -> NextAction | None:
         """What the variant's button does next, or ``None`` when it has nothing left."""
+
+    button: ClassVar[str]
+    """The verb of the variant's button."""
+
+    def actions(self, state: ThirteenState) -> list[Action]:
+        action = self.next_action(state)
+        return [Action(self.button, action.ru, action.en)] if action else []
+
+    def counters(self, state: ThirteenState) -> list[Counter]:
+        """The passes through the stock, while pile 1 is leafed as one."""
+        if not state.max_passes or not (state.stock or state.waste):
+            return []
+        n, most = state.passes, state.max_passes
+        return [Counter("s", f"Проход {n} из {most}", f"Pass {n} of {most}")]
 
     def is_won(self, state: ThirteenState) -> bool:
         return all(len(f) == 13 for f in state.foundations)

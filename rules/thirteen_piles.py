@@ -38,6 +38,7 @@ class ThirteenPiles(ThirteenPilesBase):
     summary_ru = "Тринадцать стопок: каждую переворачивают, потом раскладывают по остальным."
     summary_en = "Thirteen piles: each is reversed, then dealt out over the others."
     verbs = ("step", "draw", "redeal")
+    button = "step"
     with_stock = True
     options = (OptionSpec("passes", (3, 1, 2), "Проходов по первой стопке", "Passes through pile 1"),)
 

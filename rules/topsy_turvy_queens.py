@@ -16,7 +16,7 @@ from typing import ClassVar, Final
 
 from pygame_engine.cards import ACE, KING, card_text, full_deck, rank, suit
 from pygame_engine.deal import shuffled
-from pygame_engine.game import Game, OptionSpec, OptionValue, Status
+from pygame_engine.game import Counter, Game, OptionSpec, OptionValue, Status
 from pygame_engine.layout import Layout, Slot, row
 from pygame_engine.moves import CARD_MOVE, Move
 from pygame_engine.piles import (
@@ -462,6 +462,13 @@ class TopsyTurvyQueens(Game[TopsyState]):
 
     def is_won(self, state: TopsyState) -> bool:
         return all(len(f) == 13 for f in state.foundations)
+
+    def counters(self, state: TopsyState) -> list[Counter]:
+        """The passes through the stock, under book rules (which limit them)."""
+        if not state.max_passes:
+            return []
+        n, most = state.passes, state.max_passes
+        return [Counter("s", f"Проход {n} из {most}", f"Pass {n} of {most}")]
 
     def status(self, state: TopsyState) -> Status:
         """Lost when no card can move now and none in the stock or waste will ever fit."""

@@ -8,7 +8,7 @@ from urllib.parse import parse_qs
 
 import pytest
 from pasyansy_web.links import LinkError, _fields, parse_link
-from pasyansy_web.render import FAN_STEPS, READABLE, card_name, fan, pile_name, table_html
+from pasyansy_web.render import FAN_STEPS, READABLE, card_name, cards_word, fan, pile_name, table_html
 from pasyansy_web.stored import clean_stats, clean_times
 from pasyansy_web.table import Table
 
@@ -93,11 +93,25 @@ def test_drops_and_the_stock() -> None:
 
 def test_buttons_name_what_they_do() -> None:
     block = Table.new("stumbling_block", 1)
-    assert block.actions() == [{"verb": "review", "label": "Начать просмотр: стопка 13", "enabled": True}]
-    assert block.action("review").move == "review"
+    warning = "Обычные ходы ещё есть. Начать просмотр сейчас?"
+    assert block.actions() == [{"verb": "review", "label": "Начать просмотр: стопка 13", "enabled": True,
+                                "warn": warning}]
     rug = Table.new("hard_rug", 1)
-    assert rug.actions() == [{"verb": "reshuffle", "label": "Перемешать (5)", "enabled": False}]
+    assert rug.actions() == [{"verb": "reshuffle", "label": "Перемешать (5)", "enabled": False, "warn": ""}]
     assert rug.action("reshuffle").move is None
+    assert Table.new("hard_rug", 1, {"reshuffles": 0}).actions() == []
+
+
+def test_a_review_begun_early_waits_for_a_confirm_and_its_pile_stands_out() -> None:
+    block = Table.new("stumbling_block", 1)
+    assert block.game.ordinary_moves(block.state)  # ordinary moves remain at the start of deal 1
+    asked = block.action("review")
+    assert (asked.move, asked.confirm, asked.message) == (None, "review", block.actions()[0]["warn"])
+    assert block.history.position == 0 and block.view()["in_hand"] == []
+    assert block.action("review", sure=True).move == "review"
+    assert block.view()["in_hand"] == ["t13"]
+    assert block.actions() == [{"verb": "review", "label": "Следующая стопка: 12", "enabled": True, "warn": ""}]
+    assert block.action("review").move == "review" and block.view()["in_hand"] == ["t12"]
 
 
 def test_undo_and_redo_through_the_table() -> None:
@@ -246,10 +260,25 @@ def test_links_are_split_as_the_standard_library_splits_them() -> None:
     assert parse_link("#game=hard%5Frug&deal=7") == ("hard_rug", 7)
 
 
-def test_the_pass_counter_where_the_stock_has_a_limit() -> None:
+def test_a_pile_says_its_count_and_its_top_card() -> None:
+    assert [cards_word(n, "ru") for n in (1, 2, 5, 11, 12, 21, 22, 25, 104)] == [
+        "1 карта", "2 карты", "5 карт", "11 карт", "12 карт", "21 карта", "22 карты", "25 карт", "104 карты"]
+    html = table_html(Table.new("topsy_turvy_queens", 1).view())
+    assert 'aria-label="колода: 65 карт"' in html and 'aria-label="сброс: пусто"' in html
+    assert re.search(r'aria-label="стопка t1: 4 карты, открыта [а-яё]+ [а-яё]+"', html)
+
+
+def test_the_pass_counter_stands_at_the_stock_where_the_stock_has_a_limit() -> None:
     book = Table.new("topsy_turvy_queens", 1, {"book_rules": True})
-    assert book.counters() == ["Проход 1 из 3"]
-    assert Table.new("topsy_turvy_queens", 1).counters() == []
+    assert book.counters() == {"s": "Проход 1 из 3"}
+    assert Table.new("topsy_turvy_queens", 1).counters() == {}
+    piles = Table.new("thirteen_piles", 1, {"passes": 2})
+    assert piles.counters() == {}  # no stock until the steps are done
+    while piles.actions():
+        piles.action("step")
+    assert piles.counters() == {"s": "Проход 1 из 2"}
+    stock = cards_word(len(piles.state.stock), "ru")
+    assert f'aria-label="колода: {stock}, Проход 1 из 2"' in table_html(piles.view())
 
 
 def test_auto_move_sends_aces_home_and_undo_takes_them_back_with_the_move() -> None:

@@ -27,7 +27,7 @@ function showLastTable() {
   document.getElementById("message").textContent = words.loading;
   document.getElementById("play").hidden = false;
   document.getElementById("loading").classList.add("over-table");
-  if (window.pasyansyLayout) window.pasyansyLayout();
+  if (window.pasyansyLayout) window.pasyansyLayout(true);
 }
 
 function offerUpdate(worker) {

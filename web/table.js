@@ -39,6 +39,10 @@ function call(kind, payload = {}) {
   return result;
 }
 
+// The window's size as the last resize left it: reading window.innerHeight while the page is
+// being redrawn would make the browser lay it out there and then.
+let screenSize = { w: window.innerWidth, h: window.innerHeight };
+
 // The card width that lets the whole layout (w × h cards) fit the table's box: as wide as the
 // page allows, and no taller than the screen under the header and the controls, in either
 // orientation, so that every card stays in sight without scrolling.
@@ -48,8 +52,9 @@ function fit(w, h) {
   const bar = document.getElementById("controls");
   // The bar at the bottom takes its height off the table's; as a rail on the side it takes none.
   const below = document.getElementById("play").classList.contains("side") ? 0 : bar.offsetHeight;
-  return Math.min(wrap.clientWidth / w, (window.innerHeight - top - below - 6) / (h * 1.4));
+  return Math.min(wrap.clientWidth / w, (screenSize.h - top - below - 6) / (h * 1.4));
 }
+
 
 function layout() {
   const board = table();
@@ -61,7 +66,7 @@ function layout() {
   // they stay where they are.
   const play = document.getElementById("play");
   let cw = fit(w, h);
-  const low = window.innerWidth > window.innerHeight && window.innerHeight <= 520;
+  const low = screenSize.w > screenSize.h && screenSize.h <= 520;
   if (!typing()) {
     if (low) {
       play.classList.toggle("side"); // the other arrangement, kept if its cards are larger
@@ -126,7 +131,8 @@ function shake(target) {
 }
 
 function act(kind, payload, srcPile, srcIndex) {
-  const before = srcPile ? rects(srcPile, srcIndex) : allRects();
+  // Where the cards were, for the slide; not asked when cards do not slide (it lays the page out).
+  const before = !flight() ? [] : srcPile ? rects(srcPile, srcIndex) : allRects();
   const result = call(kind, payload);
   if (result.move && result.move.includes(">")) {
     slide(result.move, srcPile ? before : before[result.move.split(/[:>]/)[0]] || []);
@@ -378,6 +384,7 @@ document.addEventListener("DOMContentLoaded", () => {
   });
   let portrait = window.innerHeight > window.innerWidth;
   window.addEventListener("resize", () => {
+    screenSize = { w: window.innerWidth, h: window.innerHeight };
     const now = window.innerHeight > window.innerWidth;
     // A phone's keyboard, opened for the deal number, can make the page wider than tall: redrawing
     // then would take the box away, and the keyboard with it. The table is only sized again.

@@ -484,3 +484,37 @@ def test_a_click_no_pointer_made_plays_once_and_the_focus_stays(site_page: Page,
     page.locator("#table .slot[data-pile='s']").focus()
     page.keyboard.press("Enter")
     assert page.evaluate("document.activeElement.dataset.pile") == "s"
+
+
+def test_an_early_review_asks_first_and_the_pile_in_hand_stands_out(site_page: Page, server: str) -> None:
+    page = site_page
+    open_game(page, server, "stumbling_block", 1)
+    review = page.locator("#controls button[data-call='action'][data-verb='review']")
+    review.click()
+    # Ordinary moves remain on deal 1: the review waits for a confirm, and "not now" plays nothing.
+    page.locator("#message button[data-call='cancel']").click()
+    assert page_state(page)["moves"] == [] and page.locator("#table .slot.in-hand").count() == 0
+    review.click()
+    page.locator("#message button[data-call='confirm']").click()
+    assert page_state(page)["moves"] == ["review"]
+    held = page.locator("#table .slot.in-hand")
+    assert held.get_attribute("data-pile") == "t13"
+    # The ring goes round the whole fan: as tall as from the slot's top to the last card's foot.
+    last = page.locator("#table .card[data-pile='t13']").last.bounding_box()
+    ring = held.bounding_box()
+    assert last is not None and ring is not None
+    assert abs(ring["y"] + ring["height"] - (last["y"] + last["height"])) < 2
+    assert page.locator("#table .pile-no.in-hand").inner_text() == "13"
+
+
+def test_the_passes_left_show_at_the_stock(site_page: Page, server: str) -> None:
+    page = site_page
+    page.add_init_script("localStorage.setItem('pasyansy:book', 'on')")
+    open_game(page, server, "topsy_turvy_queens", 1)
+    counter = page.locator("#table .counter")
+    assert counter.inner_text().replace("\n", " ") == "Проход 1 из 3"
+    stock = page.locator("#table .slot[data-pile='s']").bounding_box()
+    box = counter.bounding_box()
+    assert stock is not None and box is not None
+    assert stock["x"] - 1 <= box["x"] and box["x"] + box["width"] <= stock["x"] + stock["width"] + 1
+    assert page.locator("#table .slot[data-pile='s']").get_attribute("aria-label") == "колода: 65 карт, Проход 1 из 3"

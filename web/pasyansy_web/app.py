@@ -338,16 +338,12 @@ class Page:
         board.dataset.game = table.game.id
         board.dataset.deal = str(table.history.deal)
         board.dataset.level = self.level
-        html = table_html(view)
-        board.innerHTML = html
-        board.inert = False
         lang = self.lang
         board.setAttribute("aria-label", t("table", lang))
         self.controls(view)
         level = "" if self.level == "any" else f' · {t("level_" + self.level, lang)}'
         document.getElementById("title").textContent = f'{view["name"]} {t("deal_short", lang, n=view["deal"])}{level}'
-        counts = [t("moves", lang, n=view["moves"]), *view["counters"]]
-        document.getElementById("moves").textContent = " · ".join(counts)
+        document.getElementById("moves").textContent = t("moves", lang, n=view["moves"])
         status = view["status"]
         if status == "won" and message is None:
             seconds = int(self.elapsed())
@@ -367,8 +363,13 @@ class Page:
         box.dataset.status = status
         document.title = f'{view["name"]} — {t("title", lang)}'
         document.documentElement.lang = lang
-        self.ask_solver(status)
+        # Sized before the cards are drawn: sizing asks where the header and the bar lie, which
+        # with the new cards in the page would lay the whole table out there and then.
         window.pasyansyLayout()
+        html = table_html(view)
+        board.innerHTML = html
+        board.inert = False
+        self.ask_solver(status)
         # Kept so that the next visit can show the table before Python is ready.
         self.put("lastTable", json.dumps({"game": table.game.id, "html": html, "w": layout.width,
                                           "h": layout.height, "title": document.getElementById("title").textContent}))
@@ -429,7 +430,7 @@ class Page:
         if table is None or not self.setting("solver"):
             return
         self.show_verdict({"result": "longer", "line": []})
-        window.pasyansyLayout()  # the header may take a line more or less on a narrow screen
+        window.pasyansyLayout(True)  # the header may take a line more or less on a narrow screen
         window.pasyansyJudge(json.dumps({**position(table.history), "seconds": LONGER}), True)
 
     def keep_verdict(self, key: str, verdict: dict[str, Any]) -> None:
@@ -454,7 +455,7 @@ class Page:
                 self.show_verdict(self.verdicts[key])
         # The verdict may take the header to a line more or less on a narrow screen: the table
         # is sized again (a redraw sizes it after its own verdict, so show_verdict does not).
-        window.pasyansyLayout()
+        window.pasyansyLayout(True)
 
     def ask_rewind(self) -> None:
         """The player asks to go back to the latest position the solver proves winnable: the
@@ -582,8 +583,8 @@ class Page:
             outcome = table.hint()
         elif kind == "solution_step":
             outcome = table.solution_step()
-        elif kind == "action":
-            outcome = table.action(verb)
+        elif kind in ("action", "confirm"):
+            outcome = table.action(verb, sure=kind == "confirm")
         else:
             return json.dumps({"error": f"unknown call {kind!r}"})
         message = outcome.message
@@ -594,6 +595,10 @@ class Page:
             self.count_win(int(self.elapsed()))
         offers = f' <button data-call="rewind">{t("rewind_offer", self.lang)}</button>' if (
             kind == "hint" and table.verdict == "lost") else ""
+        if outcome.confirm:
+            label = next(a["label"] for a in table.actions() if a["verb"] == outcome.confirm)
+            offers = (f' <button data-call="confirm" data-verb="{escape(outcome.confirm)}">{escape(label)}</button>'
+                      f' <button data-call="cancel">{t("not_now", self.lang)}</button>')
         self.render(message, offers)
         # Said to a screen reader (a live region the eye does not see); the messages are said as well.
         document.getElementById("announce").textContent = table.announce(outcome.move) if outcome.move else ""

@@ -49,6 +49,28 @@ def pile_name(slot: Slot, lang: str) -> str:
     return kind if slot.kind in ONE_OF_A_KIND else f"{kind} {slot.label or slot.pile}"
 
 
+def cards_word(n: int, lang: str) -> str:
+    """``"5 карт"``, ``"1 карта"``, ``"3 карты"`` / ``"5 cards"``."""
+    if lang == "en":
+        return f"{n} card" if n == 1 else f"{n} cards"
+    if n % 10 == 1 and n % 100 != 11:
+        return f"{n} карта"
+    return f"{n} карты" if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 else f"{n} карт"
+
+
+def pile_label(slot: Slot, cards: list[int], hidden: int, counter: str, lang: str) -> str:
+    """A pile as a screen reader reads it: its name, how many cards, the card on top when it
+    shows, and its counter: ``"стопка 3: 5 карт, открыта дама пик"``, ``"колода: 65 карт"``."""
+    if not cards:
+        said = f"{pile_name(slot, lang)}: {'пусто' if lang == 'ru' else 'empty'}"
+    else:
+        said = f"{pile_name(slot, lang)}: {cards_word(len(cards), lang)}"
+        if hidden < len(cards):
+            top = card_name(cards[-1], lang)
+            said += f", открыта {top}" if lang == "ru" else f", {top} on top"
+    return f"{said}, {counter}" if counter else said
+
+
 def index_text(card: int, lang: str) -> str:
     return (RANKS_RU if lang == "ru" else RANKS_EN)[rank(card) - 1]
 
@@ -133,25 +155,33 @@ def table_html(view: dict[str, Any]) -> str:
         caption = CAPTIONS[lang][slot.kind] if slot.named else ""
         in_slot = "" if cards else caption  # an empty named pile's slot says what lies there
         label = escape(in_slot or (slot.label if slot.kind != "stock" else str(len(cards))))
-        name = escape(pile_name(slot, lang))
         aimed = hint.get("dst") == slot.pile or (hint.get("kind") != "move" and hint.get("src") == slot.pile)
         target = (" hint hint-dst" if hint.get("dst") == slot.pile else " hint hint-src") if aimed else ""
         named = " named" if in_slot else ""
+        spots, squared = fan(slot, len(cards), hidden, LARGE if view.get("large") else 1.0)
         shown = "" if cards else f";--h:{_uncovered(layout, slot, view['piles'])};z-index:{z}"
+        held = slot.pile in view.get("in_hand", ())
+        if held and cards:  # the pile in hand is ringed round the whole of its fan
+            shown = f";--h:{round(spots[-1][1] - slot.y + 1, 3)};--w:{round(spots[-1][0] - slot.x + 1, 3)}"
+        named += " in-hand" if held else ""
+        counter = view.get("counters", {}).get(slot.pile, "")
+        name = escape(pile_label(slot, cards, hidden, counter, lang))
         parts.append(
             f'<div class="slot kind-{slot.kind}{target}{named}" data-pile="{slot.pile}" data-index="-1" role="button" '
             f'tabindex="0" aria-label="{name}" style="--x:{slot.x};--y:{slot.y}{shown}">'
             f'<span class="label">{label}</span></div>'
         )
         if slot.numbered:
-            parts.append(f'<div class="pile-no" aria-hidden="true" style="--x:{slot.x};--y:{slot.y}">'
-                         f'{escape(slot.label)}</div>')
+            parts.append(f'<div class="pile-no{" in-hand" if held else ""}" aria-hidden="true" '
+                         f'style="--x:{slot.x};--y:{slot.y}">{escape(slot.label)}</div>')
+        if counter:
+            parts.append(f'<div class="counter" aria-hidden="true" style="--x:{slot.x};--y:{slot.y}">'
+                         f'{escape(counter)}</div>')
         moving = hint.get("src") == slot.pile and hint.get("kind") == "move"
         hinted_from = len(cards) - hint["count"] if moving else None
         mark = "hint hint-src"
         if hint.get("dst") == slot.pile and cards:
             hinted_from, mark = len(cards) - 1, "hint hint-dst"
-        spots, squared = fan(slot, len(cards), hidden, LARGE if view.get("large") else 1.0)
         for i, ((x, y), card) in enumerate(zip(spots, cards, strict=True)):
             html = _card(card, slot.pile, i, x, y, i >= hidden, lang, z + i, i < squared)
             if hinted_from is not None and i >= hinted_from:

@@ -35,6 +35,7 @@ class Outcome:
     message: str | None = None
     shake: tuple[str, int] | None = None
     steps: list[dict[str, Any]] = field(default_factory=list)
+    confirm: str = ""  # a button's verb that waits for the player to confirm it
 
     def as_dict(self) -> dict[str, Any]:
         return {"move": self.move, "message": self.message, "shake": self.shake, "steps": self.steps}
@@ -166,12 +167,16 @@ class Table:
                 return self._play(move)
         return Outcome(message=t("stock_empty", self.lang), shake=("s", -1))
 
-    def action(self, verb: str) -> Outcome:
-        """A button: ``step``, ``review``, ``reshuffle``."""
+    def action(self, verb: str, sure: bool = False) -> Outcome:
+        """One of the game's buttons (its verb). A button that warns plays only once ``sure``:
+        until then its warning comes back, with ``confirm`` set to the verb."""
         move = Move(verb)
         reason = self.game.explain(self.state, move) if verb in self.game.verbs else "unknown"
         if reason is not None:
             return Outcome(message=reason)
+        warning = next((a["warn"] for a in self.actions() if a["verb"] == verb and a["warn"]), "")
+        if warning and not sure:
+            return Outcome(message=warning, confirm=verb)
         return self._play(move)
 
     def hint(self) -> Outcome:
@@ -260,20 +265,10 @@ class Table:
     # --- what the page shows -----------------------------------------------------------------
 
     def actions(self) -> list[dict[str, Any]]:
-        """The game's own buttons, with their words."""
-        state, lang, game = self.state, self.lang, self.game
-        buttons: list[dict[str, Any]] = []
-        next_action = getattr(game, "next_action", None)
-        if next_action is not None:
-            verb = "review" if "review" in game.verbs else "step"
-            action = next_action(state)
-            label = (action.en if lang == "en" else action.ru) if action else ""
-            buttons.append({"verb": verb, "label": label, "enabled": action is not None})
-        if "reshuffle" in game.verbs:
-            left = state.limit - state.reshuffles
-            buttons.append({"verb": "reshuffle", "label": t("reshuffle", lang, n=left),
-                            "enabled": game.explain(state, Move("reshuffle")) is None})
-        return buttons
+        """The game's own buttons, with their words (and the warning of one that asks to be confirmed)."""
+        en = self.lang == "en"
+        return [{"verb": a.verb, "label": a.en if en else a.ru, "enabled": a.enabled,
+                 "warn": a.warn_en if en else a.warn_ru} for a in self.game.actions(self.state)]
 
     def announce(self, move: str) -> str:
         """The move just played, in words, for a screen reader: the card that went and
@@ -289,10 +284,10 @@ class Table:
         to = pile_name(self.game.layout().slot(played.dst), lang)
         return t("moved_many" if played.count > 1 else "moved", lang, card=card, n=played.count, to=to)
 
-    def counters(self) -> list[str]:
-        """Counts the rules limit, in words: the passes through a limited stock."""
-        passes, most = getattr(self.state, "passes", 0), getattr(self.state, "max_passes", 0)
-        return [t("passes", self.lang, n=passes, m=most)] if passes and most else []
+    def counters(self) -> dict[str, str]:
+        """The counts the rules limit, in words, by the pile they are shown at."""
+        en = self.lang == "en"
+        return {c.pile: c.en if en else c.ru for c in self.game.counters(self.state)}
 
     def view(self, portrait: bool = False) -> dict[str, Any]:
         """Everything the renderer needs, as plain data."""
@@ -312,6 +307,7 @@ class Table:
             "status": game.status(state),
             "actions": self.actions(),
             "counters": self.counters(),
+            "in_hand": list(game.in_hand(state)),
             "hint": None if self.hinted is None else {"src": self.hinted.src or self._stock(layout),
                                                       "dst": self.hinted.dst, "count": self.hinted.count,
                                                       "kind": self.hinted.kind},
