@@ -384,3 +384,17 @@ def test_each_move_is_put_in_words_for_a_screen_reader() -> None:
     card = rug.game.piles(rug.state)[move.src][-1]
     rug.history.play(move)
     assert rug.announce(str(move)) == f"Ход: {card_name(card, 'ru')} — клетка {move.dst}."
+
+
+def test_a_button_or_the_stock_is_said_with_the_cards_it_turned_up() -> None:
+    topsy = Table.new("topsy_turvy_queens", 1)
+    topsy.stock()
+    drawn = topsy.game.piles(topsy.state)["w"][-1]
+    assert topsy.announce("draw") == f"Ход: карта из колоды; сброс: {card_name(drawn, 'ru')}."
+    piles = Table.new("thirteen_piles", 1)
+    piles.action("step")
+    top = piles.game.piles(piles.state)["t1"][-1]
+    assert piles.announce("step") == f"Ход: Перевернуть стопку 1; стопка 1: {card_name(top, 'ru')}."
+    block = Table.new("stumbling_block", 1)
+    block.action("review", sure=True)
+    assert block.announce("review") == "Ход: Начать просмотр: стопка 13."

@@ -25,7 +25,7 @@ function refocus(place) {
   if (!place || (document.activeElement && document.activeElement !== document.body)) return;
   const find = (selector) => document.querySelector(selector);
   const target = place.pile
-    ? find(`#table .slot[data-pile="${place.pile}"]`)
+    ? find(`#table .slot[data-pile="${stop || place.pile}"]`)
     : find(`[data-call="${place.call}"]${place.verb ? `[data-verb="${place.verb}"]` : ""}:not([disabled])`)
       || find('#controls [data-call="menu"]');
   (target || find("#table .slot"))?.focus({ preventScroll: true });
@@ -33,9 +33,10 @@ function refocus(place) {
 
 function call(kind, payload = {}) {
   if (!window.pasyansyCall) return {};
-  const place = focusedPlace();
+  const where = focusedPlace();
   const result = JSON.parse(window.pasyansyCall(kind, JSON.stringify(payload)));
-  refocus(place);
+  rove();
+  refocus(where);
   return result;
 }
 
@@ -305,30 +306,162 @@ function onUp(event) {
   }
 }
 
-// Keyboard play: Tab reaches every pile; the arrow keys choose a face-up card in the
-// focused pile (and so the run from it); Enter or Space taps it, or the pile's top card,
-// or the pile itself (the stock, a gap). Focus stays on the pile after the table is redrawn.
+// Keyboard play. The table is one tab stop (the pile last visited); the arrow keys move between
+// piles (left and right, and up and down where a pile has no cards to step through), and up and
+// down through a pile's face-up cards; Home and End go to the first and last pile, a number's
+// keys to the pile of that number. Enter or Space picks up the focused card (or the pile's top
+// card), and says where it may go; the arrows then move among those places only, Enter puts it
+// down and Escape puts it back. Shift+Enter plays the card where a tap would. On the stock, an
+// empty pile or a gap, Enter taps it.
 function faceUp(pile) {
   return [...table().querySelectorAll(`.card[data-pile="${pile}"]:not(.back)`)];
+}
+
+const slots = () => [...table().querySelectorAll(".slot")];
+const slotOf = (pile) => table().querySelector(`.slot[data-pile="${pile}"]`);
+const place = (el) => ({ x: parseFloat(el.style.getPropertyValue("--x")), y: parseFloat(el.style.getPropertyValue("--y")) });
+let stop = ""; // the pile that holds the table's tab stop
+let picked = null; // { pile, index, targets, at }: a card picked up by the keyboard
+let number = { keys: "", at: 0 };
+
+function say(words) {
+  const box = document.getElementById("announce");
+  if (box) box.textContent = words;
+}
+
+// The table's one tab stop, on the pile last visited (the first pile of a new table).
+function rove() {
+  const board = table();
+  if (!board) return;
+  const home = (stop && slotOf(stop)) || board.querySelector(".slot");
+  board.querySelectorAll('[tabindex="0"]').forEach((el) => { if (el !== home) el.tabIndex = -1; });
+  if (home) home.tabIndex = 0;
+}
+
+function visit(el) {
+  if (!el) return;
+  stop = el.dataset.pile;
+  rove();
+  el.focus();
+}
+
+// The pile nearest above (dy -1) or below (dy 1) the focused one, by the layout's places.
+function pileAcross(pile, dy) {
+  const from = place(slotOf(pile));
+  const others = slots().filter((el) => dy * (place(el).y - from.y) > 0.5);
+  others.sort((a, b) => (Math.abs(place(a).y - from.y) + 0.01 * Math.abs(place(a).x - from.x))
+    - (Math.abs(place(b).y - from.y) + 0.01 * Math.abs(place(b).x - from.x)));
+  // Nearest row first, then the nearest pile in it.
+  const row = others.filter((el) => Math.abs(place(el).y - place(others[0]).y) < 0.5);
+  row.sort((a, b) => Math.abs(place(a).x - from.x) - Math.abs(place(b).x - from.x));
+  return row[0];
+}
+
+function pick(pile, index) {
+  const result = call("choices", { pile, index });
+  say(result.say || "");
+  if (!result.targets || !result.targets.length) return;
+  picked = { pile, index, targets: result.targets, at: 0 };
+  table().querySelectorAll(`.card[data-pile="${pile}"]`).forEach((c) => {
+    if (+c.dataset.index >= index) c.classList.add("picked");
+  });
+  // Each place it may go is marked: its top card, or the empty place itself.
+  result.targets.forEach((p) => { const cards = [...table().querySelectorAll(`.card[data-pile="${p}"]`)];
+    (cards.length ? cards[cards.length - 1] : slotOf(p))?.classList.add("can-go"); });
+  aim(result.targets[0]);
+}
+
+// The place chosen among those a picked card may go: the focus on its pile (whose name says the
+// pile), and the ring on its top card, which would otherwise hide the pile's own ring.
+function aim(pile) {
+  table().querySelectorAll(".aimed").forEach((el) => el.classList.remove("aimed"));
+  const cards = [...table().querySelectorAll(`.card[data-pile="${pile}"]`)];
+  if (cards.length) cards[cards.length - 1].classList.add("aimed");
+  slotOf(pile)?.focus();
+}
+
+function unpick(words) {
+  if (!picked) return;
+  const was = picked;
+  picked = null;
+  table().querySelectorAll(".picked, .can-go, .aimed").forEach((el) => el.classList.remove("picked", "can-go", "aimed"));
+  if (words) {
+    say(words);
+    visit(faceUp(was.pile).find((c) => +c.dataset.index === was.index) || slotOf(was.pile));
+  }
+}
+
+function onPickedKey(event) {
+  const key = event.key;
+  if (key === "Escape") {
+    event.preventDefault();
+    event.stopPropagation();
+    unpick(document.documentElement.lang === "en" ? "Put back." : "Карта на месте.");
+  } else if (key.startsWith("Arrow")) {
+    event.preventDefault();
+    const step = key === "ArrowUp" || key === "ArrowLeft" ? -1 : 1;
+    picked.at = (picked.at + step + picked.targets.length) % picked.targets.length;
+    aim(picked.targets[picked.at]);
+  } else if (key === "Enter" || key === " ") {
+    event.preventDefault();
+    const { pile, index, targets, at } = picked;
+    unpick("");
+    stop = pile;
+    act("drop", { pile, index, target: targets[at] }, pile, index);
+  } else if (key === "Tab") {
+    unpick("");
+  }
 }
 
 function onTableKey(event) {
   const el = event.target.closest && event.target.closest("[data-pile]");
   if (!el || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (picked) { onPickedKey(event); return; }
   const pile = el.dataset.pile;
   const cards = faceUp(pile);
-  if (event.key === "Enter" || event.key === " ") {
+  const onCard = el.classList.contains("card");
+  const key = event.key;
+  if (key === "Enter" || key === " ") {
     event.preventDefault();
-    let index = +el.dataset.index;
+    let index = onCard ? +el.dataset.index : -1;
     if (index < 0 && cards.length) index = +cards[cards.length - 1].dataset.index;
-    act("tap", { pile, index }, pile, Math.max(index, 0));
-    const slot = table().querySelector(`.slot[data-pile="${pile}"]`);
-    if (slot) slot.focus();
-  } else if (event.key.startsWith("Arrow") && cards.length) {
+    const kind = slotOf(pile)?.className || "";
+    stop = pile;
+    if (index < 0 || event.shiftKey || kind.includes("kind-stock")) {
+      act("tap", { pile, index }, pile, Math.max(index, 0));
+    } else {
+      pick(pile, index);
+    }
+  } else if (key === "ArrowLeft" || key === "ArrowRight") {
     event.preventDefault();
-    const at = el.classList.contains("card") ? cards.indexOf(el) : cards.length;
-    const step = event.key === "ArrowUp" || event.key === "ArrowLeft" ? -1 : 1;
-    cards[Math.min(cards.length - 1, Math.max(0, at + step))].focus();
+    const all = slots();
+    const at = all.indexOf(slotOf(pile));
+    visit(all[Math.min(all.length - 1, Math.max(0, at + (key === "ArrowLeft" ? -1 : 1)))]);
+  } else if (key === "ArrowUp" || key === "ArrowDown") {
+    event.preventDefault();
+    const down = key === "ArrowDown";
+    const at = onCard ? cards.indexOf(el) : -1;
+    // Into the pile from its place (to its top card), deeper with up, back to the top with down.
+    // A pile of one card is not stepped into: Enter on the pile takes that card.
+    let next = null;
+    if (at < 0 && cards.length > 1) next = cards[cards.length - 1];
+    else if (at >= 0 && down && at < cards.length - 1) next = cards[at + 1];
+    else if (at >= 0 && !down && at > 0) next = cards[at - 1];
+    if (next) { next.focus(); return; }
+    visit(pileAcross(pile, down ? 1 : -1) || null);
+  } else if (key === "Home" || key === "End") {
+    event.preventDefault();
+    const all = slots();
+    visit(key === "Home" ? all[0] : all[all.length - 1]);
+  } else if (/^[0-9]$/.test(key) && table().querySelector(".slot[data-no]")) {
+    // A pile's number: one digit, or two typed within a second (pile 13).
+    event.preventDefault();
+    const now = performance.now();
+    number = { keys: now - number.at < 1000 ? number.keys + key : key, at: now };
+    const target = table().querySelector(`.slot[data-no="${number.keys}"]`)
+      || table().querySelector(`.slot[data-no="${key}"]`);
+    if (!table().querySelector(`.slot[data-no="${number.keys}"]`)) number.keys = key;
+    if (target) visit(target);
   }
 }
 
@@ -339,20 +472,60 @@ function letter(event) {
   return event.code.slice(3).toLowerCase();
 }
 
+// Every key the table knows, for the help that «?» opens.
+const KEYS = {
+  ru: [["Tab", "к столу и к кнопкам"], ["← →", "соседняя стопка"], ["↑ ↓", "по картам стопки; соседний ряд"],
+    ["Home, End", "первая и последняя стопка"], ["1 … 13", "стопка с этим номером"],
+    ["Enter, пробел", "взять карту; положить её; взять из колоды"], ["Escape", "вернуть взятую карту"],
+    ["Shift+Enter", "сыграть карту туда, куда её положил бы тап"], ["Ctrl+Z, Ctrl+Y", "отменить и вернуть ход"],
+    ["H", "подсказка (клавиши-буквы можно выключить в настройках)"], ["?", "этот список"]],
+  en: [["Tab", "to the table and the buttons"], ["← →", "the next pile"], ["↑ ↓", "through a pile's cards; the next row"],
+    ["Home, End", "the first and the last pile"], ["1 … 13", "the pile of that number"],
+    ["Enter, Space", "pick a card up; put it down; draw from the stock"], ["Escape", "put the picked card back"],
+    ["Shift+Enter", "play the card where a tap would"], ["Ctrl+Z, Ctrl+Y", "undo and redo"],
+    ["H", "a hint (letter keys can be turned off in the settings)"], ["?", "this list"]],
+};
+
+function showKeys() {
+  const en = document.documentElement.lang === "en";
+  let box = document.getElementById("keys");
+  if (!box) {
+    box = document.createElement("dialog");
+    box.id = "keys";
+    document.body.append(box);
+  }
+  const rows = KEYS[en ? "en" : "ru"].map(([k, what]) => `<tr><th scope="row"><kbd>${k}</kbd></th><td>${what}</td></tr>`);
+  box.setAttribute("aria-labelledby", "keys-title");
+  box.innerHTML = `<h2 id="keys-title">${en ? "Keys" : "Клавиши"}</h2><table>${rows.join("")}</table>`
+    + `<button data-close>${en ? "Close" : "Закрыть"}</button>`;
+  box.querySelector("[data-close]").addEventListener("click", () => box.close());
+  box.showModal();
+}
+
 function onKey(event) {
   const mod = event.ctrlKey || event.metaKey;
   const key = letter(event);
+  if (event.defaultPrevented || (event.target.closest && event.target.closest("dialog"))) return;
   if (key === "escape" && document.querySelector('[data-call="cancel"]')) { call("cancel"); return; }
   if (event.target.closest && event.target.closest("input")) {
     if (key === "enter") call("deal", { value: event.target.value });
     return;
   }
-  if (!mod && key === "h") { call("hint"); event.preventDefault(); }
+  // Single keys, which a player who speaks to the page may turn off (the setting "keys").
+  const letters = document.documentElement.dataset.keys !== "off";
+  if (letters && !mod && key === "h") { call("hint"); event.preventDefault(); }
+  else if (letters && !mod && event.key === "?") { showKeys(); event.preventDefault(); }
   else if (mod && key === "z" && !event.shiftKey) { call("undo"); event.preventDefault(); }
   else if (mod && (key === "y" || (key === "z" && event.shiftKey))) { call("redo"); event.preventDefault(); }
 }
 
 function onClick(event) {
+  if (event.target.closest("[data-skip]")) { // the skip link: to the table's tab stop, not to a route
+    event.preventDefault();
+    rove();
+    table().querySelector('[tabindex="0"]')?.focus();
+    return;
+  }
   const button = event.target.closest("[data-call]");
   if (!button || button.disabled) return;
   event.preventDefault();
@@ -368,6 +541,14 @@ document.addEventListener("DOMContentLoaded", () => {
   board.addEventListener("pointerup", onUp);
   board.addEventListener("keydown", onTableKey);
   board.addEventListener("click", onTableClick);
+  // The tab stop follows the focus; a card picked up is put back when the focus leaves the table.
+  board.addEventListener("focusin", (event) => {
+    const el = event.target.closest("[data-pile]");
+    if (el && !picked) { stop = el.dataset.pile; rove(); }
+  });
+  board.addEventListener("focusout", (event) => {
+    if (picked && !board.contains(event.relatedTarget)) unpick("");
+  });
   board.addEventListener("pointercancel", () => {
     table().querySelectorAll(".pressed").forEach((c) => c.classList.remove("pressed"));
     gesture = null;

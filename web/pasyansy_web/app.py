@@ -517,6 +517,8 @@ class Page:
 
     def ready(self) -> None:
         document.documentElement.dataset.anim = self.anim_speed()
+        document.documentElement.dataset.keys = "on" if self.setting("keys") else "off"  # table.js reads it
+        document.querySelector("[data-skip]").textContent = t("to_table", self.lang)
         document.documentElement.dataset.ready = "1"
 
     # --- what the person did -----------------------------------------------------------------
@@ -545,6 +547,8 @@ class Page:
         if kind == "longer":
             self.search_longer()
             return "{}"
+        if kind == "choices":  # a card picked up by the keyboard: nothing is played or drawn
+            return json.dumps(table.choices(str(data["pile"]), int(data["index"])))
         if kind == "rewind":
             self.ask_rewind()
             return "{}"
@@ -608,6 +612,7 @@ class Page:
 
     def new_deal(self, table: Table, kind: str, level: str, value: str) -> str:
         game_id = table.game.id
+        document.getElementById("announce").textContent = ""  # nothing of the last game is said again
         if kind == "replay":
             deal, level = table.history.deal, self.level
         elif kind == "deal":

@@ -32,6 +32,12 @@ def card_name(card: int, lang: str) -> str:
     return f"{r} {s}" if lang == "ru" else f"{r} of {s}"
 
 
+def card_label(card: int, lang: str) -> str:
+    """``"Д♥, дама червей"``: the index as the card shows it, then the card in words (a name
+    that begins with the text in sight, so that a player who says what they see reaches it)."""
+    return f"{index_text(card, lang)}{SUIT_SYMBOLS[suit(card)]}, {card_name(card, lang)}"
+
+
 CAPTIONS = {
     # What a named pile (``Slot.named``) shows on the table; soft hyphens let the long
     # word break, in three lines if need be, on a narrow card.
@@ -61,7 +67,7 @@ def cards_word(n: int, lang: str) -> str:
 def pile_label(slot: Slot, cards: list[int], hidden: int, counter: str, lang: str) -> str:
     """A pile as a screen reader reads it: its name, how many cards, the card on top when it
     shows, and its counter: ``"стопка 3: 5 карт, открыта дама пик"``, ``"колода: 65 карт"``."""
-    if not cards:
+    if not cards and slot.kind != "stock":  # an empty stock shows its count, 0, and says it
         said = f"{pile_name(slot, lang)}: {'пусто' if lang == 'ru' else 'empty'}"
     else:
         said = f"{pile_name(slot, lang)}: {cards_word(len(cards), lang)}"
@@ -120,13 +126,15 @@ def _card(card: int, pile: str, i: int, x: float, y: float, face_up: bool, lang:
         return f'<div class="card back" data-pile="{pile}" data-index="{i}" style="{style}"></div>'
     colour = "red" if is_red(card) else "black"
     # A card under a fan's first card: the style sheet lifts it into sight while it has the focus.
+    # The centre pip and the corner upside down are drawn by the style sheet: the only text in the
+    # page is the index, which the card's name begins with.
     classes = f"{colour} squared" if squared else colour
     ix, pip = index_text(card, lang), SUIT_SYMBOLS[suit(card)]
     return (
         f'<div class="card {classes}" data-pile="{pile}" data-index="{i}" data-card="{card_text(card)}" '
-        f'role="button" tabindex="-1" aria-label="{escape(card_name(card, lang))}" style="{style}">'
-        f'<span class="ix">{ix}<b>{pip}</b></span><span class="pip">{pip}</span>'
-        f'<span class="ix ix2">{ix}<b>{pip}</b></span></div>'
+        f'role="button" tabindex="-1" aria-label="{escape(card_label(card, lang))}" style="{style}">'
+        f'<span class="ix">{ix}<b>{pip}</b></span><span class="pip" data-s="{pip}"></span>'
+        f'<span class="ix ix2" data-s="{ix}" data-p="{pip}"></span></div>'
     )
 
 
@@ -166,9 +174,13 @@ def table_html(view: dict[str, Any]) -> str:
         named += " in-hand" if held else ""
         counter = view.get("counters", {}).get(slot.pile, "")
         name = escape(pile_label(slot, cards, hidden, counter, lang))
+        # One tab stop for the table (the first pile; table.js moves it to the pile last played);
+        # a numbered pile is reached by its number's key.
+        numbered = f' data-no="{escape(slot.label)}"' if slot.numbered else ""
         parts.append(
             f'<div class="slot kind-{slot.kind}{target}{named}" data-pile="{slot.pile}" data-index="-1" role="button" '
-            f'tabindex="0" aria-label="{name}" style="--x:{slot.x};--y:{slot.y}{shown}">'
+            f'tabindex="{0 if order == 0 else -1}"{numbered} aria-label="{name}" '
+            f'style="--x:{slot.x};--y:{slot.y}{shown}">'
             f'<span class="label">{label}</span></div>'
         )
         if slot.numbered:

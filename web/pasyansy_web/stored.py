@@ -18,8 +18,8 @@ from pygame_engine import registry
 from pygame_engine.game import MAX_DEAL
 from pygame_engine.levels import LEVELS
 
-SETTINGS = ("large", "auto", "book", "solver")
-SETTINGS_ON = ("solver",)  # on until the player turns it off
+SETTINGS = ("large", "auto", "book", "solver", "keys")
+SETTINGS_ON = ("solver", "keys")  # on until the player turns it off
 # The cards' slide, stored as "pasyansy:anim": "on" is the normal speed (the only one before
 # there were speeds), the default; a press of the button takes the next in this order.
 ANIM_SPEEDS = ("on", "slow", "off", "fast")

@@ -18,12 +18,9 @@ from pygame_engine.cards import ACE, rank
 from pygame_engine.moves import CARD_MOVE
 from pygame_engine.save import dumps, loads
 
-VERB_WORDS = {  # what a game's button or the stock did, for a screen reader
+VERB_WORDS = {  # what the stock did, for a screen reader; a game's own buttons say it in their words
     "draw": ("карта из колоды", "a card drawn"),
     "redeal": ("колода собрана заново", "the stock turned over"),
-    "reshuffle": ("карты перемешаны", "the cards reshuffled"),
-    "review": ("просмотр колоды", "the stock reviewed"),
-    "step": ("следующий шаг", "the next step"),
 }
 
 
@@ -66,6 +63,8 @@ class Table:
         self.auto_home = False
         self._auto: set[int] = set()  # indices in the history of moves made by auto-move
         self._rewound: tuple[int, int] | None = None  # (from, to): the last step back to a winnable position
+        self._played_at = 0  # the position the last move played led to, before any auto-move
+        self._button_words = ""  # the words of the game's button that played it, as they were then
 
     @classmethod
     def new(cls, game_id: str, deal: int, options: dict[str, Any] | None = None, lang: str = "ru") -> Table:
@@ -100,7 +99,9 @@ class Table:
         before = self.state
         steps_of = getattr(self.game, "steps", None)
         steps = [vars_of(s) for s in steps_of(before, move)] if steps_of else []
+        self._button_words = self._action_words(move.kind) if move.kind != CARD_MOVE else ""
         self.history.play(move)
+        self._played_at = self.history.position
         self.hinted = None
         self._rewound = None  # the moves it stepped back over are gone
         auto = self.play_safe_home()
@@ -130,6 +131,23 @@ class Table:
         if not choices:
             return Outcome(message=t("no_move", self.lang), shake=(pile, index))
         return self._tap_move(choices, 0)
+
+    def choices(self, pile: str, index: int) -> dict[str, Any]:
+        """Where the cards from ``index`` of ``pile`` may go, in the order a tap tries them, and
+        that in words: what the keyboard's pick-and-place offers (``targets``, ``say``)."""
+        cards = self.game.piles(self.state).get(pile, ())
+        lang = self.lang
+        if not 0 <= index < len(cards) or index < self.game.hidden(self.state, pile):
+            return {"targets": [], "say": t("no_move", lang)}
+        first = [m for m in (self.hinted, self.winning) if m is not None]
+        count = len(cards) - index
+        moves = hints.tap_order(self.history, self.game.destinations(self.state, pile, count), first)
+        card = card_name(cards[index], lang)
+        if not moves:
+            return {"targets": [], "say": t("picked_none", lang, card=card)}
+        places = ", ".join(pile_name(self.game.layout().slot(m.dst), lang) for m in moves)
+        return {"targets": [m.dst for m in moves],
+                "say": t("picked_many" if count > 1 else "picked", lang, card=card, n=count, to=places)}
 
     def _tap_move(self, choices: list[Move], chosen: int) -> Outcome:
         move = choices[chosen]
@@ -278,11 +296,34 @@ class Table:
             return t(move + "_done", lang)
         played = Move.parse(move)
         if played.kind != CARD_MOVE:
-            return t("verb_done", lang, verb=VERB_WORDS.get(played.kind, (played.kind, played.kind))[lang == "en"])
+            verb = self._button_words or VERB_WORDS.get(played.kind, (played.kind, played.kind))[lang == "en"]
+            shown = self._shown_by(self._played_at)
+            return t("verb_done", lang, verb=f"{verb}; {shown}" if shown else verb)
         landed = self.game.piles(self.state)[played.dst]
         card = card_name(landed[len(landed) - played.count], lang)
         to = pile_name(self.game.layout().slot(played.dst), lang)
         return t("moved_many" if played.count > 1 else "moved", lang, card=card, n=played.count, to=to)
+
+    def _shown_by(self, at: int, most: int = 3) -> str:
+        """What the move that led to position ``at`` turned up, in words: each pile whose top
+        card it changed, with that card when it lies face up (``"сброс: дама пик"``); none when
+        it changed more than ``most`` piles (a reshuffle), which would be too long to hear."""
+        if not 0 < at <= self.history.position:
+            return ""
+        game, lang = self.game, self.lang
+        before, after = game.piles(self.history.states[at - 1]), game.piles(self.history.states[at])
+        changed = [p for p in after if after[p] != before.get(p)]
+        if len(changed) > most:
+            return ""
+        said = []
+        for pile in changed:
+            cards, hidden = after[pile], game.hidden(self.history.states[at], pile)
+            name = pile_name(game.layout().slot(pile), lang)
+            if not cards:
+                said.append(f"{name}: {'пусто' if lang == 'ru' else 'empty'}")
+            elif hidden < len(cards):
+                said.append(f"{name}: {card_name(cards[-1], lang)}")
+        return "; ".join(said)
 
     def counters(self) -> dict[str, str]:
         """The counts the rules limit, in words, by the pile they are shown at."""
