@@ -76,8 +76,7 @@ def test_every_table_is_readable_and_reachable(browser: Any, server: str, size: 
     strict = size not in ((360, 640), (844, 390))
     saves = {game.id: dumps(long_game(game.id)) for game in registry.games()}
     smallest: dict[str, tuple[float, float]] = {}
-    # «Крупно» where its thresholds are checked; the other sizes without it, to keep the test short.
-    for large in (False, True) if size == (390, 844) else (False,):
+    for large in (False, True):
         for game_id, when, page in every_table(browser, server, size, large, saves):
             where = f"{game_id} {width}x{height} {when}{' large' if large else ''}"
             m = measure(page)
