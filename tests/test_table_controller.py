@@ -398,3 +398,18 @@ def test_a_button_or_the_stock_is_said_with_the_cards_it_turned_up() -> None:
     block = Table.new("stumbling_block", 1)
     block.action("review", sure=True)
     assert block.announce("review") == "Ход: Начать просмотр: стопка 13."
+
+
+def test_the_steps_a_move_sets_off_are_said_with_their_cards() -> None:
+    table = Table.new("shrewish_queens", 7)
+    for _ in range(100):
+        move = table.game.hints(table.state)[0]
+        steps = table.game.steps(table.state, move)
+        outcome = table._play(move)
+        if steps:
+            break
+    assert steps, "no move of deal 7 set off a step"
+    said = table.announce(str(outcome.move))
+    step = steps[0]
+    what = card_name(step.cards[0], "ru") if len(step.cards) == 1 else cards_word(len(step.cards), "ru")
+    assert f"Затем: {what} — " in said, said

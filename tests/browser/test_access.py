@@ -258,3 +258,15 @@ def test_the_keys_help_lists_every_key_and_letter_keys_can_be_turned_off(site_pa
     page.keyboard.press("?")
     assert page.locator("#table .hint-src").count() == 0 and page.locator("dialog#keys").count() == 0
     page.keyboard.press("Control+z")  # the shortcuts with Ctrl stay
+
+
+def test_the_solvers_answer_is_said_when_the_player_asks_for_it(site_page: Page, server: str) -> None:
+    page = site_page
+    open_game(page, server, "hard_rug", 3)
+    page.wait_for_selector("#verdict[data-result='won']", state="attached", timeout=60_000)
+    assert "сойтись" not in (page.locator("#announce").text_content() or "")  # off unless asked for
+    page.evaluate("localStorage.setItem('pasyansy:say_verdict', 'on')")
+    page.reload()
+    wait_ready(page)
+    page.wait_for_selector("#verdict[data-result='won']", state="attached", timeout=60_000)
+    assert page.locator("#announce").text_content() == "Пасьянс ещё может сойтись"

@@ -47,6 +47,7 @@ class Page:
         self.menu_open = False
         self.stuck: set[str] = set()  # games whose damaged save could not be set aside (save_key)
         self.verdicts: dict[str, dict[str, Any]] = {}  # the solver's, by position (pasyansy_web.verdict)
+        self.said_verdict = ""  # the last verdict said to a screen reader
 
     # --- storage ----------------------------------------------------------------------------
 
@@ -501,6 +502,11 @@ class Page:
         if table is not None:
             box.dataset.moves = str(table.history.position)  # the position it speaks of, for tests
             table.know(result, verdict["line"])
+        # Said to a screen reader when the answer changes, for a player who asks for it.
+        if result in ("won", "lost", "unknown") and result != self.said_verdict and self.setting("say_verdict"):
+            document.getElementById("announce").textContent = t(f"verdict_{result}", self.lang)
+        if result in ("won", "lost", "unknown"):
+            self.said_verdict = result
 
     def count_win(self, seconds: float) -> None:
         """Statistics count a won game once."""

@@ -16,7 +16,8 @@ from pygame_engine.levels import LEVELS, catalogue
 
 def setting_label(name: str, lang: str) -> str:
     return {"large": t("large", lang), "auto": t("auto_home", lang), "book": t("book_rules", lang),
-            "solver": t("solver", lang), "keys": t("letter_keys", lang)}[name]
+            "solver": t("solver", lang), "keys": t("letter_keys", lang),
+            "say_verdict": t("say_verdict", lang)}[name]
 
 
 def anim_button(speed: str, lang: str) -> str:

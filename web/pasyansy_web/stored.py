@@ -18,7 +18,7 @@ from pygame_engine import registry
 from pygame_engine.game import MAX_DEAL
 from pygame_engine.levels import LEVELS
 
-SETTINGS = ("large", "auto", "book", "solver", "keys")
+SETTINGS = ("large", "auto", "book", "solver", "say_verdict", "keys")
 SETTINGS_ON = ("solver", "keys")  # on until the player turns it off
 # The cards' slide, stored as "pasyansy:anim": "on" is the normal speed (the only one before
 # there were speeds), the default; a press of the button takes the next in this order.

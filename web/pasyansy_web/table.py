@@ -12,7 +12,7 @@ from typing import Any
 
 from pasyansy_web import hints
 from pasyansy_web.i18n import t
-from pasyansy_web.render import card_name, pile_name
+from pasyansy_web.render import card_name, cards_word, pile_name
 from pygame_engine import Game, History, Move, SaveError, registry
 from pygame_engine.cards import ACE, rank
 from pygame_engine.moves import CARD_MOVE
@@ -65,6 +65,7 @@ class Table:
         self._rewound: tuple[int, int] | None = None  # (from, to): the last step back to a winnable position
         self._played_at = 0  # the position the last move played led to, before any auto-move
         self._button_words = ""  # the words of the game's button that played it, as they were then
+        self._steps: list[dict[str, Any]] = []  # the automatic steps the last move set off
 
     @classmethod
     def new(cls, game_id: str, deal: int, options: dict[str, Any] | None = None, lang: str = "ru") -> Table:
@@ -105,6 +106,7 @@ class Table:
         self.hinted = None
         self._rewound = None  # the moves it stepped back over are gone
         auto = self.play_safe_home()
+        self._steps = steps
         return Outcome(move=str(move), steps=steps + [{"what": "auto home", "move": m} for m in auto])
 
     def tap(self, pile: str, index: int) -> Outcome:
@@ -298,11 +300,24 @@ class Table:
         if played.kind != CARD_MOVE:
             verb = self._button_words or VERB_WORDS.get(played.kind, (played.kind, played.kind))[lang == "en"]
             shown = self._shown_by(self._played_at)
-            return t("verb_done", lang, verb=f"{verb}; {shown}" if shown else verb)
-        landed = self.game.piles(self.state)[played.dst]
+            said = t("verb_done", lang, verb=f"{verb}; {shown}" if shown else verb)
+            return f"{said} {self._said_steps()}" if self._steps else said
+        after = self.history.states[self._played_at] if 0 < self._played_at <= self.history.position else self.state
+        landed = self.game.piles(after)[played.dst]
         card = card_name(landed[len(landed) - played.count], lang)
         to = pile_name(self.game.layout().slot(played.dst), lang)
-        return t("moved_many" if played.count > 1 else "moved", lang, card=card, n=played.count, to=to)
+        said = t("moved_many" if played.count > 1 else "moved", lang, card=card, n=played.count, to=to)
+        return f"{said} {self._said_steps()}" if self._steps else said
+
+    def _said_steps(self) -> str:
+        """The automatic steps the last move set off, in words: what went where."""
+        lang, layout = self.lang, self.game.layout()
+        parts = []
+        for step in self._steps:
+            cards = step["cards"]
+            what = card_name(cards[0], lang) if len(cards) == 1 else cards_word(len(cards), lang)
+            parts.append(f"{what} — {pile_name(layout.slot(step['dst']), lang)}")
+        return t("then", lang, steps="; ".join(parts))
 
     def _shown_by(self, at: int, most: int = 3) -> str:
         """What the move that led to position ``at`` turned up, in words: each pile whose top
