@@ -12,7 +12,7 @@ from pygame_engine.errors import (
     SaveError,
     UnknownGameError,
 )
-from pygame_engine.game import Action, Counter, Game, OptionSpec, Status
+from pygame_engine.game import Action, Counter, Game, OptionSpec, Status, Step
 from pygame_engine.history import History
 from pygame_engine.moves import Move
 
@@ -29,5 +29,6 @@ __all__ = [
     "OptionsError",
     "SaveError",
     "Status",
+    "Step",
     "UnknownGameError",
 ]

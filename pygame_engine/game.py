@@ -63,6 +63,17 @@ class Action:
 
 
 @dataclass(frozen=True, slots=True)
+class Step:
+    """One automatic step a move sets off (a refill, a penalty): ``cards`` from ``src`` to
+    ``dst``; ``what`` names the rule, for the tests and the animation."""
+
+    what: str
+    cards: tuple[int, ...]
+    src: str
+    dst: str
+
+
+@dataclass(frozen=True, slots=True)
 class Counter:
     """A count the rules limit, shown beside its pile (passes through the stock, say)."""
 
@@ -85,6 +96,9 @@ class Game(ABC, Generic[S]):
     """The game's moves other than card moves, such as ``"draw"``."""
     rules_ru: ClassVar[str]
     rules_en: ClassVar[str]
+    source_figures_ru: ClassVar[str] = ""
+    source_figures_en: ClassVar[str] = ""
+    """What the source text says of how often the game comes out, for the rules page."""
 
     # --- options -------------------------------------------------------------
 
@@ -172,6 +186,15 @@ class Game(ABC, Generic[S]):
         """The piles the game has in hand now (a pile under review), to stand out on the table."""
         return ()
 
+    def steps(self, state: S, move: Move) -> list[Step]:
+        """The automatic steps the legal ``move`` sets off from ``state``, in order."""
+        return []
+
+    def empty_reason(self, state: S, pile: str) -> tuple[str, str] | None:
+        """Why no card can go into the empty ``pile`` now, in Russian and in English, for a
+        tap on it; ``None`` where the page's own "no move" says enough."""
+        return None
+
     # --- shared behaviour ------------------------------------------------------
 
     def play(self, state: S, move: Move | str) -> S:
@@ -205,24 +228,20 @@ class Game(ABC, Generic[S]):
         found = [m for m in self.legal_moves(state) if m.kind == CARD_MOVE and m.src == src and m.count == count]
         return sorted(found, key=lambda m: 0 if m.dst.startswith("f") else 1)
 
+    def player_rank(self, state: S, move: Move) -> float:
+        """How obvious ``move`` is to a hasty player, lower first: by default a card home,
+        then onto a card, then into an empty pile, and the game's buttons last. The
+        ordinary player (:mod:`pygame_engine.player`) and the hints rank moves by it."""
+        if move.kind != CARD_MOVE:
+            return 3.0
+        if move.dst.startswith("f"):
+            return 0.0
+        return 1.0 if self.piles(state)[move.dst] else 2.0
+
     def hints(self, state: S) -> list[Move]:
-        """Useful moves, most useful first, for the hint button.
-
-        Ranked by the game's ``player_rank`` when it has one (as the ordinary player
-        ranks them), else foundations first; card moves into an empty pile and the
-        game's buttons come last.
-        """
-        rank = getattr(self, "player_rank", None)
-        piles = self.piles(state)
-
-        def order(move: Move) -> float:
-            if rank is not None:
-                return float(rank(state, move))
-            if move.kind != CARD_MOVE:
-                return 3.0
-            return 0.0 if move.dst.startswith("f") else (1.0 if piles[move.dst] else 2.0)
-
-        return sorted(self.legal_moves(state), key=order)
+        """Useful moves, most useful first, for the hint button: as the ordinary player
+        ranks them (:meth:`player_rank`)."""
+        return sorted(self.legal_moves(state), key=lambda move: float(self.player_rank(state, move)))
 
     def replay(self, deal: int, moves: Sequence[Move | str], options: Mapping[str, object] | None = None) -> S:
         """The state after playing ``moves`` from the deal's start, every move checked."""

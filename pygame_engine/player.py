@@ -1,10 +1,9 @@
 """The ordinary player: plays a deal once, without undo, the way a hasty person does.
 
-It sends a card home when it can (most of the time), otherwise makes an obvious move:
-a game may rank moves with ``player_rank(state, move)`` (lower is more obvious); the
-stock and the game's buttons come last. A little randomness, no lookahead. It gives up
-after ``max_moves`` moves or when it keeps coming back to positions it has seen, as a
-person would put the cards away.
+It sends a card home when it can (most of the time), otherwise makes an obvious move, as
+the game ranks them (``Game.player_rank``: by default the stock and the game's buttons
+come last). A little randomness, no lookahead. It gives up after ``max_moves`` moves or
+when it keeps coming back to positions it has seen, as a person would put the cards away.
 """
 
 from __future__ import annotations
@@ -14,22 +13,9 @@ from collections.abc import Hashable
 from typing import Any
 
 from pygame_engine.game import Game
-from pygame_engine.moves import CARD_MOVE, Move
 
 CARELESS = 0.1
 """How often the player picks any move rather than the most obvious one."""
-
-
-def _rank(game: Game[Any], state: Any, move: Move) -> float:
-    hook = getattr(game, "player_rank", None)
-    if hook is not None:
-        return float(hook(state, move))
-    if move.kind != CARD_MOVE:
-        return 3.0
-    if move.dst.startswith("f"):
-        return 0.0
-    # Onto a card is obvious; into an empty place less so (the same order as hints).
-    return 1.0 if game.piles(state)[move.dst] else 2.0
 
 
 def play_once(game: Game[Any], deal: int, seed: int, options: dict[str, Any] | None = None,
@@ -54,7 +40,7 @@ def play_once(game: Game[Any], deal: int, seed: int, options: dict[str, Any] | N
         if rng.random() < CARELESS:
             move = rng.choice(moves)
         else:
-            ranks = [_rank(game, state, m) for m in moves]
+            ranks = [game.player_rank(state, m) for m in moves]
             best = min(ranks)
             move = rng.choice([m for m, r in zip(moves, ranks, strict=True) if r == best])
         if trail is not None:

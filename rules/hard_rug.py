@@ -401,7 +401,6 @@ class HardRug(Game[RugState]):
     decks = 1
     verbs = ("reshuffle",)
     options = (OptionSpec("reshuffles", (RESHUFFLES, 0), "Перемешиваний", "Reshuffles"),)
-    gap_texts = GAP_REASONS
 
     source_figures_ru = ("Исходный текст: решение есть у 98,3 % из 10 000 раскладов; без перемешиваний сходится "
                          "лишь около одного из десяти.")
@@ -548,6 +547,11 @@ class HardRug(Game[RugState]):
         keyed = [(self.player_rank(state, move), rng.random(), (move,)) for move in self.legal_moves(state)]
         keyed.sort(key=lambda entry: entry[:2])
         return [macro for _, _, macro in keyed]
+
+    def empty_reason(self, state: RugState, pile: str) -> tuple[str, str] | None:
+        """Why the gap ``pile`` takes no card, in words (``GAP_REASONS``)."""
+        code = self.gap_reason(state, pile) if cell_index(pile) is not None else None
+        return GAP_REASONS[code] if code else None
 
     def gap_reason(self, state: RugState, cell: str) -> str | None:
         """Why the gap ``cell`` takes nothing (a key of ``GAP_REASONS``), or ``None`` if a card fits."""

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Final
 
 from pygame_engine.cards import JACK, KING, QUEEN, card_text, full_deck, rank, suit
 from pygame_engine.deal import event_rng, shuffled
-from pygame_engine.game import Game, OptionValue, Status
+from pygame_engine.game import Game, OptionValue, Status, Step
 from pygame_engine.layout import Fan, Layout, Note, Slot, row
 from pygame_engine.moves import CARD_MOVE, Move
 from pygame_engine.piles import BELOW_IN_SUIT, KING_TO_QUEEN, Piles, explain_onto, pile_number
@@ -147,16 +147,6 @@ class ShrewState:
     aux: tuple[int, ...]
     reserve: tuple[int, ...]
     turned: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One automatic step of a move, for the front end to animate: cards from ``src`` to ``dst``."""
-
-    what: str
-    cards: tuple[int, ...]
-    src: str
-    dst: str
 
 
 @dataclass(slots=True)

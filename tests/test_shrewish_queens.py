@@ -11,11 +11,12 @@ import pytest
 from pygame_engine import IllegalMoveError, registry
 from pygame_engine.cards import QUEEN, cards_text, parse_card, rank
 from pygame_engine.deal import event_rng, shuffled
+from pygame_engine.game import Step
 from pygame_engine.layout import Layout, Slot
 from pygame_engine.moves import CARD_MOVE, Move
 from pygame_engine.solver import solve
 from rules import shrewish_queens
-from rules.shrewish_queens import NEVER, ShrewState, Step
+from rules.shrewish_queens import NEVER, ShrewState
 from rules.shrewish_stuck import pile_used_up_by
 from tests.conftest import UNTIMED, perft, won_history
 

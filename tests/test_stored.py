@@ -51,6 +51,18 @@ def test_every_stored_value_reads_as_its_kind_or_is_left_out(text: str | None) -
     assert stored.lang(text) in ("ru", "en")
     assert stored.anim_speed(text) in stored.ANIM_SPEEDS
     assert all(isinstance(stored.setting(text, name), bool) for name in stored.SETTINGS)
+    for game in registry.games():
+        for spec in game.options:  # a game's option reads as one of its values, of their type
+            value = stored.option(text, spec.values)
+            assert value in spec.values and type(value) is type(spec.default)
+
+
+def test_an_option_reads_only_as_one_of_its_values() -> None:
+    assert stored.option("true", (False, True)) is True
+    assert stored.option("true", (3, 1, 2)) == 3  # a switch's value is not a count (true == 1 in Python)
+    assert stored.option("2", (3, 1, 2)) == 2 and stored.option("7", (3, 1, 2)) == 3
+    assert stored.option("0", (5, 0)) == 0 and stored.option(None, (5, 0)) == 5
+    assert stored.option("{", (False, True)) is False
 
 
 SAVE = dumps(History(registry.get("hard_rug"), 7))

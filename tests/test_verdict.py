@@ -35,7 +35,7 @@ def rug_with_a_chain_move() -> History:
     trail: list[object] = []
     play_once(game, 4, 0, trail=trail)
     for moves, state in enumerate(trail):
-        leads = [game.player_rank(state, m) == 0 for m in game.hints(state)]  # type: ignore[attr-defined]
+        leads = [game.player_rank(state, m) == 0 for m in game.hints(state)]
         if any(leads) and not all(leads):
             return player_history("hard_rug", 4, moves)
     raise AssertionError("the game of deal 4 never offers a chain move beside others")

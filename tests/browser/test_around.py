@@ -157,7 +157,7 @@ def test_hints_in_hard_rug_put_chain_moves_first_and_h_shows_the_next(site_page:
     history = rug_with_a_chain_move()  # a game in progress: no deal's start has a chain move
     game, state = history.game, history.state
     hints = game.hints(state)
-    ranks = [game.player_rank(state, m) for m in hints]  # type: ignore[attr-defined]
+    ranks = [game.player_rank(state, m) for m in hints]
     assert ranks[0] == 0 and ranks[-1] != 0, "a chain move first, as the source's hint offers it"
     # The hints' own order; the solver's move, once its worker has found one, would come among them.
     page.add_init_script("localStorage.setItem('pasyansy:solver', 'off')")
@@ -470,3 +470,23 @@ def test_a_won_save_put_into_storage_is_not_counted_as_a_win(site_page: Page, se
     load_save(page, server, history)
     page.wait_for_function("document.getElementById('message').dataset.status === 'won'")
     assert page.evaluate("localStorage.getItem('pasyansy:stats')") is None, "no win was played here"
+
+
+def test_a_games_options_are_chosen_on_the_start_page_and_deal_the_next_game(site_page: Page, server: str) -> None:
+    page = site_page
+    page.goto(server)
+    wait_ready(page)
+    book = page.locator("button[data-call='option'][data-verb='topsy_turvy_queens:book_rules']")
+    assert book.text_content() == "Дамы кувырком — Книжные правила: три прохода колоды: нет"
+    book.click()
+    page.wait_for_function("""document.querySelector("button[data-verb='topsy_turvy_queens:book_rules']")
+                              .textContent.endsWith(': да')""")
+    passes = page.locator("button[data-call='option'][data-verb='thirteen_piles:passes']")
+    assert (passes.text_content() or "").endswith(": 3")
+    passes.click()
+    page.wait_for_function("""document.querySelector("button[data-verb='thirteen_piles:passes']")
+                              .textContent.endsWith(': 1')""")
+    open_game(page, server, "topsy_turvy_queens", 5)
+    assert page.locator("#table .counter").inner_text().replace("\n", " ") == "Проход 1 из 3"
+    assert json.loads(page.evaluate("localStorage.getItem('pasyansy:save:topsy_turvy_queens')"))["options"] == {
+        "book_rules": True}

@@ -523,7 +523,7 @@ def test_an_early_review_asks_first_and_the_pile_in_hand_stands_out(site_page: P
 
 def test_the_passes_left_show_at_the_stock(site_page: Page, server: str) -> None:
     page = site_page
-    page.add_init_script("localStorage.setItem('pasyansy:book', 'on')")
+    page.add_init_script("localStorage.setItem('pasyansy:option:topsy_turvy_queens:book_rules', 'true')")
     open_game(page, server, "topsy_turvy_queens", 1)
     counter = page.locator("#table .counter")
     assert counter.inner_text().replace("\n", " ") == "Проход 1 из 3"

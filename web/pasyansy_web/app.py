@@ -212,7 +212,7 @@ class Page:
         if table is None or (deal is not None and table.history.deal != deal):
             if table is not None:
                 self.finish(table, times.get("level", "any"))
-            options = {"book_rules": True} if game_id == "topsy_turvy_queens" and self.setting("book") else {}
+            options = self.options(game_id)
             number = deal if deal is not None else random.randrange(1, 1_000_000)
             table = Table.new(game_id, number, options, lang=self.lang)
             self.level = level or "any"
@@ -301,7 +301,8 @@ class Page:
 
     def show_start(self, message: str | None = None) -> None:
         in_progress = {g.id for g in registry.games() if self.get(f"save:{g.id}")}
-        page = start_html(self.lang, in_progress, self.settings(), self.anim_speed(), message)
+        options = {g.id: self.options(g.id) for g in registry.games()}
+        page = start_html(self.lang, in_progress, self.settings(), self.anim_speed(), message, options)
         self.show_other(page, t("title", self.lang))
 
     def show_rules(self, game_id: str) -> None:
@@ -535,7 +536,7 @@ class Page:
         if kind == "route":
             self.route()
             return "{}"
-        if kind in ("lang", "toggle", "anim", "reset_stats"):
+        if kind in ("lang", "toggle", "anim", "option", "reset_stats"):
             self.change_setting(kind, verb)
             return "{}"
         if kind == "resize":
@@ -637,6 +638,12 @@ class Page:
         self.open_game(game_id, deal, level)
         return "{}"
 
+    def options(self, game_id: str) -> dict[str, bool | int]:
+        """The options a new deal of the game is dealt with, as the player chose them."""
+        game = registry.get(game_id)
+        return {spec.name: stored.option(self.get(f"option:{game_id}:{spec.name}"), spec.values)
+                for spec in game.options}
+
     def change_setting(self, kind: str, name: str) -> None:
         if kind == "lang":
             self.lang = "en" if self.lang == "ru" else "ru"
@@ -649,6 +656,14 @@ class Page:
             self.put(name, "off" if self.setting(name) else "on")
             if self.table:
                 self.table.auto_home = self.setting("auto")
+        elif kind == "option" and name.count(":") == 1:
+            # A game's option takes its next value; it applies from the next new deal of the game.
+            game_id, option = name.split(":")
+            game = next((g for g in registry.games() if g.id == game_id), None)
+            spec = next((o for o in game.options if o.name == option), None) if game else None
+            if spec is not None:
+                now = self.options(game_id)[option]
+                self.put(f"option:{name}", json.dumps(spec.values[(spec.values.index(now) + 1) % len(spec.values)]))
         elif kind == "reset_stats" and window.confirm(t("reset_confirm", self.lang)):
             self.put("stats", "{}")
         document.body.classList.toggle("large", self.setting("large"))

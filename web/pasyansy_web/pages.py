@@ -15,7 +15,7 @@ from pygame_engine.levels import LEVELS, catalogue
 
 
 def setting_label(name: str, lang: str) -> str:
-    return {"large": t("large", lang), "auto": t("auto_home", lang), "book": t("book_rules", lang),
+    return {"large": t("large", lang), "auto": t("auto_home", lang),
             "solver": t("solver", lang), "keys": t("letter_keys", lang),
             "say_verdict": t("say_verdict", lang)}[name]
 
@@ -24,6 +24,24 @@ def anim_button(speed: str, lang: str) -> str:
     """The button that says the slide's speed and, pressed, takes the next."""
     return (f'<button data-call="anim" aria-pressed="{str(speed != "off").lower()}">'
             f'{t("animation", lang)}: {t("anim_" + speed, lang)}</button>')
+
+
+def options_html(options: dict[str, dict[str, bool | int]], lang: str) -> str:
+    """Each game's options (its ``OptionSpec``), a button each that says the value and, pressed,
+    takes the next; they apply from the game's next new deal."""
+    rows = []
+    for game in registry.games():
+        for spec in game.options:
+            value = options.get(game.id, {}).get(spec.name, spec.default)
+            shown = t("yes" if value else "no", lang) if isinstance(value, bool) else str(value)
+            name = game.name_en if lang == "en" else game.name_ru
+            label = spec.label_en if lang == "en" else spec.label_ru
+            rows.append(f'<button data-call="option" data-verb="{game.id}:{spec.name}">'
+                        f"{escape(name)} — {escape(label)}: {shown}</button>")
+    if not rows:
+        return ""
+    return f'<section class="settings"><h2>{t("game_options", lang)}</h2><p>{t("game_options_note", lang)}</p>' \
+        f'{"".join(rows)}</section>'
 
 
 def settings_html(settings: dict[str, bool], speed: str, lang: str) -> str:
@@ -39,7 +57,8 @@ def settings_html(settings: dict[str, bool], speed: str, lang: str) -> str:
     return f'<section class="settings"><h2>{t("settings", lang)}</h2>{"".join(rows)}</section>'
 
 
-def start_html(lang: str, in_progress: set[str], settings: dict[str, bool], speed: str, message: str | None) -> str:
+def start_html(lang: str, in_progress: set[str], settings: dict[str, bool], speed: str, message: str | None,
+               options: dict[str, dict[str, bool | int]] | None = None) -> str:
     items = []
     for game in registry.games():
         name = game.name_en if lang == "en" else game.name_ru
@@ -54,7 +73,7 @@ def start_html(lang: str, in_progress: set[str], settings: dict[str, bool], spee
     return (f"<h1>{t('title', lang)}</h1><p>{t('tagline', lang)}</p>{note}"
             f'<ul class="games">{"".join(items)}</ul>'
             f'<p><a class="button" href="#stats">{t("stats", lang)}</a></p>'
-            f"{settings_html(settings, speed, lang)}")
+            f"{settings_html(settings, speed, lang)}{options_html(options or {}, lang)}")
 
 
 def _markdown(text: str) -> str:
@@ -92,7 +111,7 @@ def _markdown(text: str) -> str:
 def figures_html(game: Game[Any], lang: str) -> str:
     """What the solver measured, from the shipped level catalogue, and the source's own words."""
     parts = [f"<h2>{t('figures', lang)}</h2>"]
-    source = getattr(game, "source_figures_en" if lang == "en" else "source_figures_ru", "")
+    source = game.source_figures_en if lang == "en" else game.source_figures_ru
     if source:
         parts.append(f"<p>{escape(source)}</p>")
     data = catalogue(game.id)

@@ -18,7 +18,7 @@ from pygame_engine import registry
 from pygame_engine.game import MAX_DEAL
 from pygame_engine.levels import LEVELS
 
-SETTINGS = ("large", "auto", "book", "solver", "say_verdict", "keys")
+SETTINGS = ("large", "auto", "solver", "say_verdict", "keys")
 SETTINGS_ON = ("solver", "keys")  # on until the player turns it off
 # The cards' slide, stored as "pasyansy:anim": "on" is the normal speed (the only one before
 # there were speeds), the default; a press of the button takes the next in this order.
@@ -45,6 +45,17 @@ def read_json(text: str | None) -> object:
 def setting(text: str | None, name: str) -> bool:
     """A switch (``SETTINGS``): "on" is on and "off" off; anything else is its default."""
     return text == "on" if text in ("on", "off") else name in SETTINGS_ON
+
+
+def option(text: str | None, values: tuple[bool | int, ...]) -> bool | int:
+    """A game's option as stored (``option:<game>:<name>``, JSON): one of its ``values``,
+    else the first (the default)."""
+    try:
+        value = json.loads(text) if text is not None else None
+    except (ValueError, RecursionError):  # not JSON, or nested past what the reader takes
+        return values[0]
+    # bool is an int in Python: a stored true is taken only where the values are switches.
+    return value if type(value) is type(values[0]) and value in values else values[0]
 
 
 def lang(text: str | None) -> str:

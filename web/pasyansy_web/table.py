@@ -98,8 +98,8 @@ class Table:
 
     def _play(self, move: Move) -> Outcome:
         before = self.state
-        steps_of = getattr(self.game, "steps", None)
-        steps = [vars_of(s) for s in steps_of(before, move)] if steps_of else []
+        steps = [{"what": s.what, "cards": list(s.cards), "src": s.src, "dst": s.dst}
+                 for s in self.game.steps(before, move)]
         self._button_words = self._action_words(move.kind) if move.kind != CARD_MOVE else ""
         self.history.play(move)
         self._played_at = self.history.position
@@ -162,10 +162,8 @@ class Table:
         moves = [m for m in self.game.legal_moves(self.state) if m.kind == CARD_MOVE and m.dst == gap]
         if moves:
             return self._play(moves[0])
-        reason = getattr(self.game, "gap_reason", None)
-        code = reason(self.state, gap) if reason else None
-        texts = getattr(self.game, "gap_texts", {})
-        message = texts[code][1 if self.lang == "en" else 0] if code in texts else t("no_move", self.lang)
+        reason = self.game.empty_reason(self.state, gap)
+        message = reason[1 if self.lang == "en" else 0] if reason else t("no_move", self.lang)
         return Outcome(message=message, shake=(gap, -1))
 
     def drop(self, pile: str, index: int, target: str) -> Outcome:
@@ -373,11 +371,6 @@ class Table:
     def _stock(layout: Any) -> str:
         """Where a hinted button's move (a draw, say) shows: the stock, if the game has one."""
         return next((slot.pile for slot in layout.slots if slot.kind == "stock"), "")
-
-
-def vars_of(step: Any) -> dict[str, Any]:
-    """A dataclass step as a plain dict."""
-    return {name: getattr(step, name) for name in step.__slots__}
 
 
 __all__ = ["Outcome", "Table"]
