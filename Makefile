@@ -40,7 +40,7 @@ $(NODE_OK): package-lock.json
 
 # Сложный коврик's and Строптивые дамы's rules compiled to C from the same source
 # (tools/compiled.py), for long batch runs in CPython: PASYANSY_COMPILED=build/compiled
-# python -m pygame_engine.batch … The site and the tests use the source.
+# python -m tools.batch … The site and the tests use the source.
 COMPILED := build/compiled/rules/hard_rug.py.built-from
 
 compiled: $(COMPILED)

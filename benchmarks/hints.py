@@ -23,7 +23,7 @@ from pasyansy_web.table import Table
 from pasyansy_web.verdict import judge, position
 
 from pygame_engine import registry
-from pygame_engine.batch import wilson
+from tools.batch import wilson
 
 
 def one_deal(game_id: str, deal: int, positions: int, moves: int) -> dict[str, Any]:

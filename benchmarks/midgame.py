@@ -20,7 +20,7 @@ import statistics
 import sys
 
 from benchmarks.solver import in_both
-from pygame_engine.batch import p95, wilson
+from tools.batch import p95, wilson
 
 CODE = """
 import json, sys

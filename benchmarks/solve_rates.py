@@ -5,7 +5,7 @@
 For each row the solver gets S seconds per deal; the deals it leaves open get L more
 (a rerun with the larger budget). Prints a Markdown table: won, proved lost and
 undecided with 95% intervals, time per deal (median and 95th percentile at S) and
-positions per second. The player is not run (``python -m pygame_engine.batch`` does
+positions per second. The player is not run (``python -m tools.batch`` does
 that, for the levels). With the defaults it takes about an hour on two cores.
 """
 
@@ -18,7 +18,7 @@ import sys
 from typing import Any
 
 from pygame_engine import registry
-from pygame_engine.batch import p95, run_jobs, wilson
+from tools.batch import p95, run_jobs, wilson
 
 ROWS: list[tuple[str, dict[str, Any]]] = [
     ("topsy_turvy_queens", {}),

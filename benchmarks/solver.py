@@ -23,8 +23,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from pygame_engine import registry
-from pygame_engine.batch import p95, wilson
 from tools import site
+from tools.batch import p95, wilson
 
 ROOT = Path(__file__).resolve().parent.parent
 

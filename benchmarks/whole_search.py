@@ -17,7 +17,7 @@ import argparse
 import json
 
 from pygame_engine import registry
-from pygame_engine.batch import whole_search
+from tools.batch import whole_search
 
 
 def main() -> None:

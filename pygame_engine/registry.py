@@ -1,8 +1,9 @@
-"""The registry of games. The ``rules`` package registers its games when imported."""
+"""The registry of games. It names no package: a program that uses the games imports the
+package that registers them (``import rules``: the page, the tools, the benchmarks and the
+tests do), and a test may register a game of its own."""
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 from pygame_engine.errors import UnknownGameError
@@ -19,14 +20,8 @@ def register(game: Game[Any]) -> Game[Any]:
     return game
 
 
-def _load() -> None:
-    if not _GAMES:
-        importlib.import_module("rules")
-
-
 def get(game_id: object) -> Game[Any]:
     """The game registered as ``game_id``; :class:`UnknownGameError` otherwise."""
-    _load()
     if not isinstance(game_id, str) or game_id not in _GAMES:
         known = ", ".join(sorted(_GAMES))
         raise UnknownGameError(f"no game {game_id!r} (known: {known})")
@@ -35,5 +30,4 @@ def get(game_id: object) -> Game[Any]:
 
 def games() -> list[Game[Any]]:
     """All registered games, in registration order."""
-    _load()
     return list(_GAMES.values())

@@ -5,6 +5,7 @@ survives a reload), the position in that list, and a check: a digest of all of i
 together with the key of the final position. Loading replays every move through
 the checked path, so a save can only bring back a game that the rules allow.
 
+>>> import rules  # registers the games
 >>> from pygame_engine import registry
 >>> h = History(registry.get("hard_rug"), 7)
 >>> loads(dumps(h)).state == h.state

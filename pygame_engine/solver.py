@@ -78,6 +78,7 @@ explicit: past either of them the verdict is "unknown" (a claiming search makes 
 position's children all at once, so it may pass the position budget by one position's
 children).
 
+>>> import rules  # registers the games
 >>> from pygame_engine import registry
 >>> game = registry.get("hard_rug")
 >>> verdict = solve(game, game.new(1), max_nodes=200_000)

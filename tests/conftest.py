@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+import rules  # noqa: F401 - registers the games the tests play
 from pygame_engine import Game, History, registry
 from pygame_engine.moves import Move
 from pygame_engine.solver import solve

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from pygame_engine import batch
 from pygame_engine.solver import Verdict
+from tools import batch
 
 
 def test_a_range_gives_one_line_per_deal_and_a_summary(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -13,7 +13,7 @@ from tools import compiled
 SEARCH = """
 import json, sys
 from pygame_engine import registry
-from pygame_engine.batch import compiled_modules, stale_builds, whole_search
+from tools.batch import compiled_modules, stale_builds, whole_search
 from pygame_engine.solver import solve
 game_id, deal = sys.argv[1], int(sys.argv[2])
 if game_id == "hard_rug":

@@ -15,6 +15,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # A fixed walk through every registered game: deals, the moves taken, the keys seen.
 WALK = """
 import json, sys
+import rules
 from pygame_engine import registry
 report = {"python": sys.version_info[:2]}
 for game in registry.games():

@@ -2,7 +2,7 @@
 
     python -m tools.levels RESULTS.jsonl [...] [--size 250]
 
-Reads the JSON lines of ``python -m pygame_engine.batch`` (default options only),
+Reads the JSON lines of ``python -m tools.batch`` (default options only),
 keeps the deals proved winnable and sorts them by the ordinary player's win rate,
 highest first (deals the player wins equally often by the positions the solver
 searched, fewer first). Where the source text gives the rates of its levels (a
@@ -137,7 +137,7 @@ def write(game_id: str, catalogue: dict[str, Any]) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m tools.levels", description=__doc__.split("\n")[0])
-    parser.add_argument("results", nargs="+", help="JSON lines of python -m pygame_engine.batch")
+    parser.add_argument("results", nargs="+", help="JSON lines of python -m tools.batch")
     parser.add_argument("--size", type=int, default=SIZE, help="deals per level where it aims at the source's rate")
     args = parser.parse_args(argv)
     # A deal found in several files (a rerun with a larger budget, say) counts once, its

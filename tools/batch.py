@@ -1,6 +1,6 @@
 """Solve and play a range of deals: one JSON line per deal, and a summary table.
 
-    python -m pygame_engine.batch GAME FIRST LAST [--options JSON] [--seconds S]
+    python -m tools.batch GAME FIRST LAST [--options JSON] [--seconds S]
         [--nodes N] [--plays 32] [--workers W] [--out FILE] [--verify] [--retry RESULTS] [--calibrate]
         [--at-speed SECONDS [--part N]] [--resume]
 
@@ -203,7 +203,7 @@ def _same_run(record: dict[str, Any], game_id: str, options: dict[str, Any]) -> 
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m pygame_engine.batch", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m tools.batch", description=__doc__.splitlines()[0])
     parser.add_argument("game")
     parser.add_argument("first", type=int)
     parser.add_argument("last", type=int, help="inclusive")
