@@ -99,6 +99,9 @@ class Game(ABC, Generic[S]):
     source_figures_ru: ClassVar[str] = ""
     source_figures_en: ClassVar[str] = ""
     """What the source text says of how often the game comes out, for the rules page."""
+    source_level_rates: ClassVar[dict[str, float]] = {}
+    """The win rates the source text gives for its levels (``"easy"``, ``"medium"``,
+    ``"hard"``), which the level catalogue aims at; none where it gives none."""
 
     # --- options -------------------------------------------------------------
 

@@ -50,7 +50,7 @@ def rate(record: dict[str, Any]) -> float:
 
 def targets(game_id: str) -> dict[str, float] | None:
     """The three levels' target rates from the source text, or ``None`` when it gives none."""
-    given: dict[str, float] = dict(getattr(registry.get(game_id), "source_level_rates", {}))
+    given: dict[str, float] = dict(registry.get(game_id).source_level_rates)
     if not given:
         return None
     if "medium" not in given:
