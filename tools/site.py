@@ -111,12 +111,37 @@ def build(out: Path, stamp: str = "") -> Path:
         out / "pyscript",
         ignore=shutil.ignore_patterns("*.map"),
     )
+    _write_start_page(out / "index.html")
     _zip_packages(out / "pasyansy.zip")
     _add_bytecode(out / "pasyansy.zip", out / "pyodide")
     write_icons(out / "icons")
     (out / "version.txt").write_text(stamp or _source_digest())
     _write_precache(out)
     return out
+
+
+def _write_start_page(index: Path) -> None:
+    """The start page in both languages, drawn here from the games' declarations into
+    ``<template>`` elements of the page, so that ``boot.js`` shows the five games at once,
+    before Python has started (which then draws the same page again, live)."""
+    sys.path.insert(0, str(ROOT / "web"))
+    from pasyansy_web.i18n import t
+    from pasyansy_web.pages import start_html
+    from pasyansy_web.stored import SETTINGS, SETTINGS_ON
+
+    from pygame_engine import registry
+
+    settings = {name: name in SETTINGS_ON for name in SETTINGS}
+    options = {game.id: {spec.name: spec.default for spec in game.options} for game in registry.games()}
+    blocks = "".join(
+        f'<template id="start-{lang}" data-title="{t("title", lang)}" data-mark="{t("in_progress", lang)}">'
+        f"{start_html(lang, set(), settings, 'on', None, options)}</template>"
+        for lang in ("ru", "en"))
+    page = index.read_text(encoding="utf-8")
+    marker = '<main id="start" hidden></main>'
+    if marker not in page:
+        raise SystemExit(f"{index}: no {marker} to put the start page beside")
+    index.write_text(page.replace(marker, marker + "\n  " + blocks), encoding="utf-8")
 
 
 def _source_digest() -> str:

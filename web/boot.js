@@ -109,7 +109,31 @@ const durable = (() => {
 })();
 window.pasyansyDurable = durable;
 
+// The start page, drawn at build time (tools/site.py), shown at once where the link asks for it:
+// the games can be chosen while Python starts. Its buttons wait for Python, which then draws
+// the same page again, live.
+function showStartPage() {
+  const route = location.hash.slice(1);
+  const template = document.getElementById(`start-${lang}`);
+  if ((route && route !== "/") || !template) return;
+  const start = document.getElementById("start");
+  start.replaceChildren(template.content.cloneNode(true));
+  start.querySelectorAll("button").forEach((button) => { button.disabled = true; });
+  start.querySelectorAll("a[data-game]").forEach((link) => {
+    if (stored(`pasyansy:save:${link.dataset.game}`) === null) return;
+    const mark = document.createElement("span");
+    mark.className = "mark";
+    mark.textContent = template.dataset.mark;
+    link.querySelector("strong").after(" ", mark);
+  });
+  start.hidden = false;
+  document.getElementById("title").textContent = template.dataset.title;
+  document.documentElement.lang = lang;
+  document.getElementById("loading").classList.add("over-table");
+}
+
 document.querySelector("#loading p").textContent = words.python;
+showStartPage();
 showLastTable();
 window.pasyansyRegisterWorker = registerWorker;
 if (navigator.serviceWorker && navigator.serviceWorker.controller) registerWorker();

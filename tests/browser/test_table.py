@@ -532,3 +532,24 @@ def test_the_passes_left_show_at_the_stock(site_page: Page, server: str) -> None
     assert stock is not None and box is not None
     assert stock["x"] - 1 <= box["x"] and box["x"] + box["width"] <= stock["x"] + stock["width"] + 1
     assert page.locator("#table .slot[data-pile='s']").get_attribute("aria-label") == "колода: 65 карт, Проход 1 из 3"
+
+
+def test_the_start_page_shows_the_games_before_python_has_started(site_page: Page, server: str) -> None:
+    page = site_page
+    page.goto(server)
+    wait_ready(page)
+    page.locator("#start a[data-game='hard_rug']").click()  # a game in progress, for its mark
+    wait_ready(page)
+    page.wait_for_selector("#table[data-game='hard_rug']", state="attached")
+    # Python held back: its runtime never arrives, and the page shows the start page all the same.
+    page.route("**/pyodide/pyodide.asm.wasm", lambda route: None)
+    page.goto(server + "#")
+    page.reload()
+    games = page.locator("#start .games > li")
+    games.first.wait_for(state="visible")
+    assert games.count() == len(GAMES)
+    assert page.evaluate("document.documentElement.dataset.ready") is None, "Python has not started"
+    assert page.locator("#start a[data-game='hard_rug'] .mark").inner_text() == "партия идёт"
+    assert page.locator("#start a[data-game='topsy_turvy_queens'] .mark").count() == 0
+    assert page.locator("#start button:not([disabled])").count() == 0, "its buttons wait for Python"
+    assert page.locator("#title").inner_text() == "Пасьянсы"
