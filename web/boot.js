@@ -127,6 +127,7 @@ function showStartPage() {
     link.querySelector("strong").after(" ", mark);
   });
   start.hidden = false;
+  start.dataset.static = lang; // Python makes this page live rather than draw it again
   document.getElementById("title").textContent = template.dataset.title;
   document.documentElement.lang = lang;
   document.getElementById("loading").classList.add("over-table");

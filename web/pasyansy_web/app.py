@@ -20,7 +20,7 @@ from pasyansy_web import stored
 from pasyansy_web.controls import bar_html, menu_html
 from pasyansy_web.i18n import t
 from pasyansy_web.links import LinkError, check_game, deal_number, parse_link
-from pasyansy_web.pages import record, rules_html, start_html, stats_html
+from pasyansy_web.pages import options_html, record, rules_html, settings_html, start_html, stats_html
 from pasyansy_web.render import table_html
 from pasyansy_web.stored import ANIM_SPEEDS, LEVEL_CHOICES, SETTINGS, clean_stats, clean_times
 from pasyansy_web.table import Outcome, Table
@@ -289,6 +289,7 @@ class Page:
     def show_other(self, html: str, title: str) -> None:
         self.table = None
         start = document.getElementById("start")
+        start.removeAttribute("data-static")
         start.innerHTML = html
         start.hidden = False
         document.getElementById("play").hidden = True
@@ -301,9 +302,45 @@ class Page:
 
     def show_start(self, message: str | None = None) -> None:
         in_progress = {g.id for g in registry.games() if self.get(f"save:{g.id}")}
+        start = document.getElementById("start")
+        if start.getAttribute("data-static") == self.lang and message is None and not start.hidden:
+            self.take_over_start(in_progress)
+            return
         options = {g.id: self.options(g.id) for g in registry.games()}
         page = start_html(self.lang, in_progress, self.settings(), self.anim_speed(), message, options)
         self.show_other(page, t("title", self.lang))
+
+    def take_over_start(self, in_progress: set[str]) -> None:
+        """The start page that ``boot.js`` showed from the build, made live where it differs:
+        the settings as stored, with their buttons, and the games in progress. The rest is
+        left as it was painted, so that nothing the player already sees is drawn again."""
+        start = document.getElementById("start")
+        start.removeAttribute("data-static")
+        options = {g.id: self.options(g.id) for g in registry.games()}
+        live = document.createElement("div")  # never in the page: only read from
+        live.innerHTML = settings_html(self.settings(), self.anim_speed(), self.lang) + options_html(options, self.lang)
+        # Each button takes its live words in place: a new element would be painted anew, and
+        # the page's largest paint would wait for Python.
+        for button in start.querySelectorAll("button[data-call]"):
+            verb = button.getAttribute("data-verb")
+            found = live.querySelector(f'button[data-call="{button.dataset.call}"]'
+                                       + (f'[data-verb="{verb}"]' if verb else ""))
+            if found:
+                button.textContent = found.textContent
+                if found.hasAttribute("aria-pressed"):
+                    button.setAttribute("aria-pressed", found.getAttribute("aria-pressed"))
+            button.disabled = False
+        for link in start.querySelectorAll("a[data-game]"):
+            mark = link.querySelector(".mark")
+            if mark:  # JavaScript's null, where there is none
+                mark.remove()
+            if link.dataset.game in in_progress:
+                link.querySelector("strong").insertAdjacentHTML(
+                    "afterend", f' <span class="mark">{t("in_progress", self.lang)}</span>')
+        self.table = None
+        document.getElementById("play").hidden = True
+        document.title = t("title", self.lang)
+        self.ready()
 
     def show_rules(self, game_id: str) -> None:
         try:
