@@ -1,0 +1,160 @@
+"""Grade a game's levels again by the ordinary player, with enough plays a deal to tell
+one deal from another: ``python -m tools.regrade hard_rug [--size 250] [--workers 2]``.
+
+A level promises the rate at which the ordinary player (:func:`pygame_engine.player.play_once`)
+wins its deals. Deals really differ (in Сложный коврик from 3% to 23%), and 32 plays a deal
+cannot tell them apart: picking the deals whose 32-play rate lies nearest a level's aim
+picks lucky draws, and the level's rate, measured again, falls back toward the mean.
+
+So each deal of the catalogue's pool (deals 1 … ``decided_from``, every one proved
+winnable) is first played ``FIRST`` times; the deals nearest each level's aim are then
+played on, ``FIRST`` games at a time, until the 95% interval of their rate is at most
+``HALF`` either side (or ``MOST`` games). Each level takes the ``--size`` deals whose rate
+lies nearest its aim (where the source's rate lies beyond what the deals allow, the
+nearest there are), easy first, then hard, then medium. Last, each level's rate is
+measured afresh, ``CHECK`` games a deal on seeds the grading never used, and that is
+the figure the catalogue and the rules page give. Writes ``pygame_engine/levels/<game>.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from pygame_engine import registry
+from pygame_engine.levels import LEVELS, catalogue
+from pygame_engine.player import play_once
+from tools.batch import wilson
+from tools.levels import OUT, SIZE, targets
+
+FIRST = 64
+"""Games a deal is played at first, and at each step after."""
+HALF = 0.025
+"""How wide, either side, a graded deal's 95% interval may be ..."""
+LOW, LOW_HALF = 0.1, 0.0125
+"""... and, for a deal won less often than ``LOW``, half as wide: the levels below it lie
+a few points apart, and a deal picked for a low rate by a wide interval is a lucky draw."""
+MOST = 2048
+"""The most games a deal is played to grade it."""
+CHECK = 64
+"""Games a deal of a level is played to measure the level's rate afresh."""
+FRESH = 100_000
+"""The first seed of the fresh games (the grading's are 0, 1, …)."""
+ORDER = ("easy", "hard", "medium")
+GRADES = Path(__file__).resolve().parent.parent / "build" / "results"
+"""Where each deal's games and wins are kept (``<game>_grades.json``), for a person to look at."""
+"""The order the levels take their deals in: the two ends first, the middle from what is left."""
+
+
+def wins(game_id: str, deal: int, seeds: range) -> tuple[int, int, int]:
+    """The deal, its wins over ``seeds`` and how many games that was."""
+    game = registry.get(game_id)
+    return deal, sum(play_once(game, deal, seed) for seed in seeds), len(seeds)
+
+
+def grade(game_id: str, size: int, workers: int) -> dict[str, Any]:
+    old = catalogue(game_id)
+    aims = targets(game_id)
+    if old is None or aims is None:
+        raise SystemExit(f"{game_id}: regrading needs a shipped catalogue and the source's rates")
+    given_medium = "medium" in registry.get(game_id).source_level_rates
+    pool = range(1, int(old["decided_from"]) + 1)
+    if old["proved_winnable"] != len(pool):
+        raise SystemExit(f"{game_id}: not every deal of 1 … {len(pool)} is proved winnable")
+    won: dict[int, list[int]] = {}
+    with ProcessPoolExecutor(workers) as ex:
+        for deal, w, n in ex.map(wins, [game_id] * len(pool), pool, [range(FIRST)] * len(pool), chunksize=50):
+            won[deal] = [w, n]
+        print(f"{game_id}: {len(pool)} deals played {FIRST} times each", flush=True)
+        # The deals that may end up in a level: twice a level's size nearest each aim (the
+        # medium one, where the source gives none, as first guessed from these games).
+        near: set[int] = set()
+        guess = dict(aims)
+        if not given_medium:
+            guess["medium"] = _between(pool, won, aims, size)
+        for level in LEVELS:
+            near.update(sorted(pool, key=lambda d: abs(won[d][0] / won[d][1] - guess[level]))[: 2 * size])
+        while True:
+            open_ = [d for d in sorted(near) if won[d][1] < MOST and _half(won[d]) > _wanted(won[d])]
+            if not open_:
+                break
+            for deal, w, n in ex.map(wins, [game_id] * len(open_), open_,
+                                     [range(won[d][1], won[d][1] + FIRST) for d in open_], chunksize=10):
+                won[deal][0] += w
+                won[deal][1] += n
+            print(f"{game_id}: {len(open_)} deals played on, to {max(won[d][1] for d in near)} games at most",
+                  flush=True)
+        levels: dict[str, list[int]] = {}
+        taken: set[int] = set()
+        for level in ORDER:
+            if level == "medium" and not given_medium:
+                aims["medium"] = _between(sorted(near), won, {k: _mean(levels[k], won) for k in levels}, size,
+                                          chosen=True)
+            free = [d for d in sorted(near) if d not in taken]
+            levels[level] = sorted(sorted(free, key=lambda d: abs(won[d][0] / won[d][1] - aims[level]))[:size])
+            taken.update(levels[level])
+        fresh: dict[str, float] = {}
+        for level in LEVELS:
+            deals = levels[level]
+            seeds = [range(FRESH, FRESH + CHECK)] * len(deals)
+            counted = list(ex.map(wins, [game_id] * len(deals), deals, seeds, chunksize=10))
+            fresh[level] = sum(w for _, w, _ in counted) / sum(n for *_, n in counted)
+    GRADES.mkdir(parents=True, exist_ok=True)
+    (GRADES / f"{game_id}_grades.json").write_text(json.dumps({str(d): won[d] for d in sorted(won)}))
+    rates = {level: [won[d][0] / won[d][1] for d in levels[level]] for level in LEVELS}
+    return {
+        **{k: old[k] for k in ("game", "decided_from", "proved_winnable", "proved_lost", "seconds")},
+        "plays": {"first": FIRST, "most": MOST, "half_width": HALF, "low_half_width": LOW_HALF, "low_below": LOW,
+                  "check": CHECK, "check_seeds_from": FRESH},
+        "source_rates": {k: round(v, 4) for k, v in registry.get(game_id).source_level_rates.items()},
+        "aims": {level: round(aims[level], 4) for level in LEVELS},
+        "bands": {level: [round(min(r), 4), round(max(r), 4)] for level, r in rates.items()},
+        "graded_rate": {level: round(sum(r) / len(r), 4) for level, r in rates.items()},
+        "mean_player_rate": {level: round(fresh[level], 4) for level in LEVELS},
+        **levels,
+        "other_rules": old.get("other_rules", []),
+    }
+
+
+def _mean(deals: list[int], won: dict[int, list[int]]) -> float:
+    return sum(won[d][0] / won[d][1] for d in deals) / len(deals)
+
+
+def _between(deals: Any, won: dict[int, list[int]], aims: dict[str, float], size: int, chosen: bool = False) -> float:
+    """The medium level's aim where the source gives none: the geometric mean of the easy and
+    the hard level's rates, as the deals allow them (``chosen``: ``aims`` are those rates;
+    else the rates of the ``size`` deals nearest each of the source's aims)."""
+    if chosen:
+        return float((aims["easy"] * aims["hard"]) ** 0.5)
+    ends = {level: _mean(sorted(deals, key=lambda d: abs(won[d][0] / won[d][1] - aims[level]))[:size], won)
+            for level in ("easy", "hard")}
+    return float((ends["easy"] * ends["hard"]) ** 0.5)
+
+
+def _wanted(count: list[int]) -> float:
+    """How narrow the deal's interval must be (``HALF``, or ``LOW_HALF`` for a rarely won deal)."""
+    return LOW_HALF if count[0] / count[1] < LOW else HALF
+
+
+def _half(count: list[int]) -> float:
+    low, high = wilson(count[0], count[1])
+    return (high - low) / 2
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(prog="python -m tools.regrade", description=__doc__.split("\n\n")[0])
+    parser.add_argument("game")
+    parser.add_argument("--size", type=int, default=SIZE)
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args()
+    made = grade(args.game, args.size, args.workers)
+    (OUT / f"{args.game}.json").write_text(json.dumps(made, ensure_ascii=False, indent=1) + "\n")
+    print(f"{args.game}: graded {made['graded_rate']}, measured afresh {made['mean_player_rate']}, "
+          f"bands {made['bands']}")
+
+
+if __name__ == "__main__":
+    main()
