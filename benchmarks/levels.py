@@ -49,7 +49,8 @@ def main() -> None:
                 counted = list(pool.map(wins, [game.id] * len(deals), deals, [seeds] * len(deals), chunksize=5))
                 won, played = sum(w for _, w, _ in counted), sum(n for *_, n in counted)
                 fresh[level] = (won, played)
-            twice = fresh["easy"][0] / fresh["easy"][1] >= 2 * fresh["hard"][0] / fresh["hard"][1]
+            easy = fresh["easy"][0] / fresh["easy"][1]
+            twice = easy > 0 and easy >= 2 * fresh["hard"][0] / fresh["hard"][1]  # a level never won is no level
             for level in LEVELS:
                 won, played = fresh[level]
                 low, high = wilson(won, played)
