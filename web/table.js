@@ -244,6 +244,26 @@ function showSolution() {
   showing = setTimeout(step, pause);
 }
 
+// The table as last drawn, kept in storage for the next visit to show while Python starts
+// (boot.js): written once the table has been still a moment, or as the page goes away.
+let keeping = 0;
+
+function keepTable() {
+  clearTimeout(keeping);
+  keeping = 0;
+  const board = table();
+  if (!board || !board.dataset.game) return;
+  const last = { game: board.dataset.game, html: board.innerHTML, w: +board.dataset.w, h: +board.dataset.h,
+    title: document.getElementById("title").textContent };
+  try { localStorage.setItem("pasyansy:lastTable", JSON.stringify(last)); } catch { /* storage off or full */ }
+}
+
+window.pasyansyKeepTable = () => {
+  clearTimeout(keeping);
+  keeping = setTimeout(keepTable, 300);
+};
+window.addEventListener("pagehide", () => { if (keeping) keepTable(); });
+
 let gesture = null;
 
 function onDown(event) {

@@ -409,9 +409,9 @@ class Page:
         board.innerHTML = html
         board.inert = False
         self.ask_solver(status)
-        # Kept so that the next visit can show the table before Python is ready.
-        self.put("lastTable", json.dumps({"game": table.game.id, "html": html, "w": layout.width,
-                                          "h": layout.height, "title": document.getElementById("title").textContent}))
+        # Kept so that the next visit can show the table before Python is ready: by table.js,
+        # once the table is still (a 50 KB write is no part of a tap).
+        window.pasyansyKeepTable()
         self.ready()
 
     def won_offers(self) -> str:
