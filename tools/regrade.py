@@ -73,10 +73,11 @@ def grade(game_id: str, size: int, workers: int) -> dict[str, Any]:
         # medium one, where the source gives none, as first guessed from these games).
         near: set[int] = set()
         guess = dict(aims)
-        if not given_medium:
-            guess["medium"] = _between(pool, won, aims, size)
+        if not given_medium:  # the geometric mean of the two ends, as the deals allow them
+            guess["medium"] = (_mean(_nearest(pool, won, aims["easy"], size), won)
+                               * _mean(_nearest(pool, won, aims["hard"], size), won)) ** 0.5
         for level in LEVELS:
-            near.update(sorted(pool, key=lambda d: abs(won[d][0] / won[d][1] - guess[level]))[: 2 * size])
+            near.update(_nearest(pool, won, guess[level], 2 * size))
         while True:
             open_ = [d for d in sorted(near) if won[d][1] < MOST and _half(won[d]) > _wanted(won[d])]
             if not open_:
@@ -91,10 +92,9 @@ def grade(game_id: str, size: int, workers: int) -> dict[str, Any]:
         taken: set[int] = set()
         for level in ORDER:
             if level == "medium" and not given_medium:
-                aims["medium"] = _between(sorted(near), won, {k: _mean(levels[k], won) for k in levels}, size,
-                                          chosen=True)
+                aims["medium"] = (_mean(levels["easy"], won) * _mean(levels["hard"], won)) ** 0.5
             free = [d for d in sorted(near) if d not in taken]
-            levels[level] = sorted(sorted(free, key=lambda d: abs(won[d][0] / won[d][1] - aims[level]))[:size])
+            levels[level] = sorted(_nearest(free, won, aims[level], size))
             taken.update(levels[level])
         fresh: dict[str, float] = {}
         for level in LEVELS:
@@ -123,15 +123,9 @@ def _mean(deals: list[int], won: dict[int, list[int]]) -> float:
     return sum(won[d][0] / won[d][1] for d in deals) / len(deals)
 
 
-def _between(deals: Any, won: dict[int, list[int]], aims: dict[str, float], size: int, chosen: bool = False) -> float:
-    """The medium level's aim where the source gives none: the geometric mean of the easy and
-    the hard level's rates, as the deals allow them (``chosen``: ``aims`` are those rates;
-    else the rates of the ``size`` deals nearest each of the source's aims)."""
-    if chosen:
-        return float((aims["easy"] * aims["hard"]) ** 0.5)
-    ends = {level: _mean(sorted(deals, key=lambda d: abs(won[d][0] / won[d][1] - aims[level]))[:size], won)
-            for level in ("easy", "hard")}
-    return float((ends["easy"] * ends["hard"]) ** 0.5)
+def _nearest(deals: Any, won: dict[int, list[int]], aim: float, size: int) -> list[int]:
+    """The ``size`` deals whose rate so far lies nearest ``aim``."""
+    return sorted(deals, key=lambda d: abs(won[d][0] / won[d][1] - aim))[:size]
 
 
 def _wanted(count: list[int]) -> float:

@@ -110,7 +110,6 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
                     "Picked up: {card} with the cards on it ({n} in all). They may go to: {to}. Arrows choose, "
                     "Enter puts them down, Escape cancels."),
     "picked_none": ("{card}: ходить некуда.", "{card}: nowhere to go."),
-    "put_back": ("Карта на месте.", "Put back."),
     "then": ("Затем: {steps}.", "Then: {steps}."),
     "undo_done": ("Ход отменён.", "Move undone."),
     "redo_done": ("Ход возвращён.", "Move redone."),

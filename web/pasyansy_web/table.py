@@ -128,11 +128,16 @@ class Table:
             chosen = (last.chosen + 1) % len(last.choices)
             return self._tap_move(last.choices, chosen)
         count = len(cards) - index
-        first = [m for m in (self.hinted, self.winning) if m is not None]
-        choices = hints.tap_order(self.history, self.game.destinations(self.state, pile, count), first)
+        choices = self._places(pile, count)
         if not choices:
             return Outcome(message=t("no_move", self.lang), shake=(pile, index))
         return self._tap_move(choices, 0)
+
+    def _places(self, pile: str, count: int) -> list[Move]:
+        """The moves of the top ``count`` cards of ``pile``, in the order a tap tries them:
+        the hinted or winning move first, then those that do not lead back."""
+        first = [m for m in (self.hinted, self.winning) if m is not None]
+        return hints.tap_order(self.history, self.game.destinations(self.state, pile, count), first)
 
     def choices(self, pile: str, index: int) -> dict[str, Any]:
         """Where the cards from ``index`` of ``pile`` may go, in the order a tap tries them, and
@@ -141,9 +146,8 @@ class Table:
         lang = self.lang
         if not 0 <= index < len(cards) or index < self.game.hidden(self.state, pile):
             return {"targets": [], "say": t("no_move", lang)}
-        first = [m for m in (self.hinted, self.winning) if m is not None]
         count = len(cards) - index
-        moves = hints.tap_order(self.history, self.game.destinations(self.state, pile, count), first)
+        moves = self._places(pile, count)
         card = card_name(cards[index], lang)
         if not moves:
             return {"targets": [], "say": t("picked_none", lang, card=card)}
