@@ -33,17 +33,9 @@ from functools import partial
 from typing import Any
 
 from pygame_engine import registry
-from pygame_engine.solver import (
-    Beam,
-    Narrowed,
-    Verdict,
-    _best_first,
-    _collector_paused,
-    _narrowed,
-    _one_beam,
-    _quick_steps,
-    _restarts,
-)
+from pygame_engine.solver import Beam, Narrowed, Verdict, _collector_paused
+from pygame_engine.solver.depth import narrowed
+from pygame_engine.solver.quick import best_first, one_beam, quick_steps, restarts
 
 Job = tuple[str, int, dict[str, Any], float]
 
@@ -53,8 +45,8 @@ def _name(thing: Any) -> str:
 
 
 def _one_verdict(*args: Any) -> Verdict:
-    """One beam alone (:func:`pygame_engine.solver._one_beam`), its verdict only."""
-    return _one_beam(*args)[0]
+    """One beam alone (:func:`pygame_engine.solver.quick.one_beam`), its verdict only."""
+    return one_beam(*args)[0]
 
 
 def runs_of(job: Job) -> list[dict[str, Any]]:
@@ -64,21 +56,21 @@ def runs_of(job: Job) -> list[dict[str, Any]]:
     start = game.new(deal, options)
     clock, nodes = time.perf_counter, 10**9  # the time budget governs, as in the batch
     records: list[dict[str, Any]] = []
-    for until, step in _quick_steps(game, start):
+    for until, step in quick_steps(game, start):
         cap = until * seconds
         found: list[tuple[str, Callable[[], Verdict]]]
         if step is None:
-            found = [("restarts", partial(_restarts, game, start, nodes, cap, clock,
-                                              game.restart_moves))]  # type: ignore[attr-defined]
+            found = [("restarts", partial(restarts, game, start, nodes, cap, clock,
+                                              game.restart_moves))]
         elif isinstance(step, Beam):
             found = [(f"beam {width} {_name(score)} {_name(moves)}",
                       partial(_one_verdict, game, start, nodes, cap, clock, score, width, step.advances, moves))
                      for width, score, moves in step.runs()]
         elif isinstance(step, Narrowed):
             found = [(f"narrowed {_name(step.moves)}",
-                      partial(_narrowed, game, start, nodes, cap, clock, step.moves, []))]
+                      partial(narrowed, game, start, nodes, cap, clock, step.moves, []))]
         else:
-            found = [(f"best-first {_name(step)}", partial(_best_first, game, start, nodes, cap, clock, step))]
+            found = [(f"best-first {_name(step)}", partial(best_first, game, start, nodes, cap, clock, step))]
         for name, run in found:
             began = clock()
             with _collector_paused():  # as in the batch's searches

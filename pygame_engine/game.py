@@ -15,14 +15,18 @@ is its fast enumeration, and the conformance tests hold the two to agreement.
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import ClassVar, Generic, Literal, TypeVar
+from typing import TYPE_CHECKING, ClassVar, Generic, Literal, TypeVar
 
 from pygame_engine.errors import IllegalMoveError, MalformedMoveError, OptionsError
 from pygame_engine.layout import Layout
 from pygame_engine.moves import CARD_MOVE, Move
+
+if TYPE_CHECKING:
+    from pygame_engine.solver.plans import Board, QuickStep
 
 S = TypeVar("S", bound=Hashable)
 
@@ -198,6 +202,64 @@ class Game(ABC, Generic[S]):
         tap on it; ``None`` where the page's own "no move" says enough."""
         return None
 
+    # --- what a search may ask ------------------------------------------------
+    # The solver (pygame_engine.solver) needs only legal_moves, apply, is_won and key.
+    # A game may add the hooks below to make its searches faster or surer; ``None`` (or
+    # the default) is the plain game. A hook must keep the search sound: every position
+    # reachable by legal moves stays reachable, up to ``search_key``, by ``search_moves``,
+    # but that a move may be left out where a move kept is at least as good.
+
+    search_moves: Callable[[S], list[tuple[Move, ...]]] | None = None
+    """The moves to try, best first, each a tuple played in a row (a *macro*, such as
+    "draw until the seven of hearts shows, then play it"); ``None``: each legal move alone."""
+
+    search_key: Callable[[S], Hashable] | None = None
+    """A coarser key under which positions that reach each other freely, or that the rules
+    cannot tell apart, count as one; ``None``: :meth:`key`."""
+
+    apply_macro: Callable[[S, tuple[Move, ...]], S] | None = None
+    """The state after a whole macro, faster than its moves one by one and equal to it."""
+
+    search_dead: Callable[[S], bool] | None = None
+    """A sound proof that no win is left, costing a few positions at most: the full search
+    and the beams expand no position it proves."""
+
+    search_rank: Callable[[S], float] | None = None
+    """A number for a position, higher nearer a win: the full search then goes into a
+    position's children highest first, over the same positions."""
+
+    restart_moves: Callable[[S, random.Random], list[tuple[Move, ...]]] | None = None
+    """A pruned, shuffled set of macros for the quick pass's short searches (need not be
+    sound: only their wins count); ``None``: no short searches."""
+
+    quick_steps: Callable[[S], list[QuickStep]] | None = None
+    """The quick pass in the game's own steps (best-first scores, beams, narrowed searches;
+    :mod:`pygame_engine.solver.plans`); ``None``: the short searches alone."""
+
+    search_board: Callable[[S], Board | None] | None = None
+    """One mutable position the claiming full search plays forward and back instead of a
+    new state per move (``None`` from it where the game cannot offer one)."""
+
+    search_claims: ClassVar[bool | Literal["best first"]] = False
+    """The full search claims every child as it expands a position and goes into the last
+    first (``"best first"``: the first of ``search_moves`` first)."""
+
+    search_split: ClassVar[tuple[int, int]] = (0, 0)
+    """``(depth, share)``: the claiming search makes the positions ``depth`` moves deep and
+    then searches under each in turn, ``share`` new positions at a time."""
+
+    search_spread: ClassVar[bool] = False
+    """With a split: each search hands the last move of its shallowest level to a new
+    search after each round, so a bad choice deeper down costs only its share."""
+
+    def restart_nodes(self, start: S) -> int:
+        """The positions of each short search of the quick pass."""
+        return 3000
+
+    def quick_share(self, start: S) -> float | None:
+        """The share of both budgets the short searches get; ``None``: the caller's."""
+        return None
+
     # --- shared behaviour ------------------------------------------------------
 
     def play(self, state: S, move: Move | str) -> S:
@@ -229,7 +291,11 @@ class Game(ABC, Generic[S]):
         same card again cycles through the places it may go.
         """
         found = [m for m in self.legal_moves(state) if m.kind == CARD_MOVE and m.src == src and m.count == count]
-        return sorted(found, key=lambda m: 0 if m.dst.startswith("f") else 1)
+        return sorted(found, key=lambda m: 0 if self.is_foundation(m.dst) else 1)
+
+    def is_foundation(self, pile: str) -> bool:
+        """Whether ``pile`` is a foundation, as the layout says."""
+        return pile in self.layout().foundations
 
     def player_rank(self, state: S, move: Move) -> float:
         """How obvious ``move`` is to a hasty player, lower first: by default a card home,
@@ -237,7 +303,7 @@ class Game(ABC, Generic[S]):
         ordinary player (:mod:`pygame_engine.player`) and the hints rank moves by it."""
         if move.kind != CARD_MOVE:
             return 3.0
-        if move.dst.startswith("f"):
+        if self.is_foundation(move.dst):
             return 0.0
         return 1.0 if self.piles(state)[move.dst] else 2.0
 

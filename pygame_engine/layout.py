@@ -8,7 +8,7 @@ give a second layout for portrait screens.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 Fan = Literal["none", "down", "right"]
@@ -53,6 +53,11 @@ class Layout:
     height: float
     slots: tuple[Slot, ...]
     notes: tuple[Note, ...] = ()
+    foundations: frozenset[str] = field(init=False, repr=False, compare=False)
+    """The piles whose kind is ``foundation``."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "foundations", frozenset(s.pile for s in self.slots if s.kind == "foundation"))
 
     def slot(self, pile: str) -> Slot:
         for s in self.slots:

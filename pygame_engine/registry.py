@@ -20,6 +20,11 @@ def register(game: Game[Any]) -> Game[Any]:
     return game
 
 
+def unregister(game_id: str) -> None:
+    """Take a game out again (a test's own game, after the test)."""
+    _GAMES.pop(game_id, None)
+
+
 def get(game_id: object) -> Game[Any]:
     """The game registered as ``game_id``; :class:`UnknownGameError` otherwise."""
     if not isinstance(game_id, str) or game_id not in _GAMES:

@@ -539,7 +539,8 @@ class HardRug(Game[RugState]):
         none (measured: those find fewer wins than one long search, and prove nothing)."""
         return 0.9 if start.limit else 0.0
 
-    restart_nodes = 300
+    def restart_nodes(self, start: RugState) -> int:
+        return 300
 
     def restart_moves(self, state: RugState, rng: random.Random) -> list[tuple[Move, ...]]:
         """For short shuffled searches after a win only: the moves in the player's order

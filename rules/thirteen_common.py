@@ -194,8 +194,9 @@ class ThirteenPilesBase(Game[ThirteenState]):
 
         return [(m,) for m in sorted(self.legal_moves(state), key=order)]
 
-    quick_share = 0.9
-    restart_nodes = 3000
+    def quick_share(self, start: ThirteenState) -> float:
+        return 0.9
+
 
     def restart_moves(self, state: ThirteenState, rng: random.Random) -> list[tuple[Move, ...]]:
         """For short shuffled searches after a win only (not sound): a card that can go home

@@ -262,7 +262,9 @@ class TopsyTurvyQueens(Game[TopsyState]):
 
         return -0.5 if i < PRISONERS and state.prisoners[i] == card else 0
 
-    quick_share = 0.9
+    def quick_share(self, start: TopsyState) -> float:
+        return 0.9
+
     search_claims = "best first"
     search_split = (2, 20_000)
     """The full search that follows the short ones is split (``docs/decisions.md``): the

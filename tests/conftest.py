@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
+import types
 from collections.abc import Iterator
 from typing import Any
 
@@ -12,6 +14,7 @@ import rules  # noqa: F401 - registers the games the tests play
 from pygame_engine import Game, History, registry
 from pygame_engine.moves import Move
 from pygame_engine.solver import solve
+from tests.toy_game import GAME as TOY
 
 GAME_IDS = [g.id for g in registry.games()]
 UNTIMED = float("inf")
@@ -19,9 +22,25 @@ UNTIMED = float("inf")
 that no verdict depends on the machine's speed."""
 
 
-@pytest.fixture(params=GAME_IDS)
-def game(request: pytest.FixtureRequest) -> Game[Any]:
-    return registry.get(request.param)
+@pytest.fixture(params=[*GAME_IDS, TOY.id])
+def game(request: pytest.FixtureRequest) -> Iterator[Game[Any]]:
+    """Each registered game, and the tests' own toy game (:mod:`tests.toy_game`), registered
+    for the test alone."""
+    if request.param != TOY.id:
+        yield registry.get(request.param)
+        return
+    with registered(TOY):
+        yield TOY
+
+
+@contextlib.contextmanager
+def registered(game: Game[Any]) -> Iterator[Game[Any]]:
+    """``game`` in the registry while the block runs."""
+    registry.register(game)
+    try:
+        yield game
+    finally:
+        registry.unregister(game.id)
 
 
 def random_game(game: Game[Any], deal: int, seed: int, max_moves: int = 400) -> Iterator[tuple[Any, Move | None]]:
@@ -57,12 +76,12 @@ def won_history(game: Game[Any], deal: int, max_nodes: int) -> History:
 
 
 def without(game: Game[Any], hook: str) -> Game[Any]:
-    """The game as the solver sees it with one of its optional hooks taken away."""
+    """The game as the solver sees it with one of its search hooks back at ``Game``'s default."""
+    default = vars(Game)[hook]
+    plain = types.MethodType(default, game) if callable(default) else default
 
     class Without:
         def __getattr__(self, name: str) -> Any:
-            if name == hook:
-                raise AttributeError(name)
-            return getattr(game, name)
+            return plain if name == hook else getattr(game, name)
 
     return Without()  # type: ignore[return-value]

@@ -25,6 +25,7 @@ print(json.dumps([verdict.result, verdict.nodes, [str(m) for m in verdict.line],
 """
 
 BUILT = ["rules.hard_rug", "rules.hard_rug__mypyc", "rules.shrewish_queens", "rules.shrewish_queens__mypyc",
+         "rules.shrewish_search", "rules.shrewish_search__mypyc",
          "rules.shrewish_stuck", "rules.shrewish_stuck__mypyc"]
 
 

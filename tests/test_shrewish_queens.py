@@ -15,8 +15,9 @@ from pygame_engine.game import Step
 from pygame_engine.layout import Layout, Slot
 from pygame_engine.moves import CARD_MOVE, Move
 from pygame_engine.solver import solve
-from rules import shrewish_queens
-from rules.shrewish_queens import NEVER, ShrewState
+from rules import shrewish_search
+from rules.shrewish_queens import ShrewState
+from rules.shrewish_search import NEVER
 from rules.shrewish_stuck import pile_used_up_by
 from tests.conftest import UNTIMED, perft, won_history
 
@@ -344,13 +345,13 @@ def test_a_card_lands_only_when_a_place_empties() -> None:
     places = ("4C", "5H", "QS", "QS", "QH", "QH", "QC", "QC")
     stuck = position(tableau=places, foundations=("KC AC 2C",), stock="3C 9S 6H", aux="2D 7H")
     assert GAME.search_dead(stuck)
-    assert GAME.pile_draws(stuck) == NEVER
+    assert GAME.strategy.pile_draws(stuck) == NEVER
     assert solve(GAME, stuck, max_seconds=UNTIMED).result == "lost"
     free = position(tableau=places, foundations=("KC AC 2C",), stock="3C 6H 9S", aux="2D 7H")
     assert not GAME.search_dead(free)
     # The pile is used up at the third draw: the three and four of clubs home, the seven
     # of hearts lands, the six goes onto it and the five onto the six, and the two lands.
-    assert GAME.pile_draws(free) == 3
+    assert GAME.strategy.pile_draws(free) == 3
 
 
 def test_a_queens_packet_comes_only_after_the_stock() -> None:
@@ -436,7 +437,7 @@ def test_the_proof_never_fires_along_a_won_game(deal: int, nodes: int) -> None:
     exact = 0
     for i, state in enumerate(states[:used_up]):
         drawn = sum(1 for move in moves[i:used_up] if move.kind == "draw")
-        needed, bound = min(drawn, len(state.stock) + 1), GAME.pile_draws(state)
+        needed, bound = min(drawn, len(state.stock) + 1), GAME.strategy.pile_draws(state)
         assert bound <= needed, (i, bound, needed)
         exact += bound == needed
     assert exact > 0
@@ -445,7 +446,7 @@ def test_the_proof_never_fires_along_a_won_game(deal: int, nodes: int) -> None:
 def test_the_relaxed_games_answers_kept_are_each_positions_own(monkeypatch: pytest.MonkeyPatch) -> None:
     # The answers are kept by the position's id, a few at a time here so that the store
     # is emptied along the way; positions equal but not the same object are asked anew.
-    monkeypatch.setattr(shrewish_queens, "_KEPT_ANSWERS", 8)
+    monkeypatch.setattr(shrewish_search, "_KEPT_ANSWERS", 8)
     rng, states = random.Random(7), []
     for deal in (2, 10, 12):
         state = GAME.new(deal)
@@ -458,14 +459,14 @@ def test_the_relaxed_games_answers_kept_are_each_positions_own(monkeypatch: pyte
     expected = [_relaxed_anew(s) for s in states]
     assert len(set(expected)) > 5
     for order in (states, states[::-1], [dataclasses.replace(s) for s in states]):
-        assert [GAME.pile_draws(s) for s in order] == [_relaxed_anew(s) for s in order]
+        assert [GAME.strategy.pile_draws(s) for s in order] == [_relaxed_anew(s) for s in order]
         assert [GAME.search_dead(s) for s in order] == [_relaxed_anew(s) == NEVER for s in order]
 
 
 def _relaxed_anew(s: ShrewState) -> int:
     """:meth:`pile_draws`'s answer from a run of the relaxed game made anew."""
     draws = pile_used_up_by(s.foundations, s.tableau, s.stock, s.aux, s.reserve,
-                            aux_penalty=shrewish_queens.AUX_PENALTY, reserve_penalty=shrewish_queens.RESERVE_PENALTY)
+                            aux_penalty=shrewish_search.AUX_PENALTY, reserve_penalty=shrewish_search.RESERVE_PENALTY)
     return NEVER if draws < 0 else draws
 
 
@@ -475,13 +476,13 @@ def test_a_plain_draw_reads_the_relaxed_games_answer_off_the_position_before(mon
     # read off instead of played again, and must be the one played anew, down chains of
     # such draws.
     runs: list[int] = []
-    played = shrewish_queens.relaxed_run
+    played = shrewish_search.relaxed_run
 
     def counted(*args: object, **kwargs: int) -> tuple[int, int]:
         runs.append(1)
         return played(*args, **kwargs)
 
-    monkeypatch.setattr(shrewish_queens, "relaxed_run", counted)
+    monkeypatch.setattr(shrewish_search, "relaxed_run", counted)
     rng, asked, read_off = random.Random(5), 0, 0
     for deal in range(1, 13):
         state = GAME.new(deal)
@@ -489,11 +490,11 @@ def test_a_plain_draw_reads_the_relaxed_games_answer_off_the_position_before(mon
             moves = GAME.legal_moves(state)
             if not moves:
                 break
-            GAME.pile_draws(state)
+            GAME.strategy.pile_draws(state)
             drawn = state
             while drawn.stock and rank(drawn.stock[-1]) < QUEEN and all(drawn.tableau):
                 drawn, before = GAME.apply(drawn, Move("draw")), len(runs)
-                assert GAME.pile_draws(drawn) == _relaxed_anew(drawn)
+                assert GAME.strategy.pile_draws(drawn) == _relaxed_anew(drawn)
                 asked += 1
                 read_off += len(runs) == before
             state = GAME.apply(state, rng.choice(moves))

@@ -25,7 +25,7 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-MODULES = ("hard_rug", "shrewish_queens", "shrewish_stuck")
+MODULES = ("hard_rug", "shrewish_queens", "shrewish_search", "shrewish_stuck")
 """The modules compiled: Сложный коврик's, and Строптивые дамы's with its proof of loss."""
 
 

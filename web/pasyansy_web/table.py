@@ -250,7 +250,7 @@ class Table:
         played = []
         while self.auto_home:
             for move in self.game.legal_moves(self.state):
-                if move.kind == CARD_MOVE and move.dst.startswith("f") and move.count == 1:
+                if move.kind == CARD_MOVE and self.game.is_foundation(move.dst) and move.count == 1:
                     card = self.game.piles(self.state)[move.src][-1]
                     if rank(card) == ACE:
                         self.history.play(move)
