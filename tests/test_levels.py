@@ -65,7 +65,7 @@ def test_a_deal_in_several_result_files_counts_once(tmp_path: Path, monkeypatch:
     rerun.write_text("\n".join([record(1, "unknown", 0), record(2, "won", 5)]))
     monkeypatch.setattr(levels, "OUT", tmp_path)
     levels.main([str(first), str(rerun)])
-    data = json.loads((tmp_path / "hard_rug.json").read_text())
+    data = json.loads((tmp_path / "hard_rug.levels.json").read_text())
     assert (data["decided_from"], data["proved_winnable"]) == (3, 3)
     assert (data["easy"], data["medium"], data["hard"]) == ([1], [2], [3])
 
@@ -79,7 +79,7 @@ def test_a_rerun_keeps_the_proofs_and_the_player_games_of_the_first_run(tmp_path
     rerun.write_text("\n".join([record(2, "won", plays=0), record(4, "unknown", plays=0)]))
     monkeypatch.setattr(levels, "OUT", tmp_path)
     levels.main([str(first), str(rerun)])
-    data = json.loads((tmp_path / "hard_rug.json").read_text())
+    data = json.loads((tmp_path / "hard_rug.levels.json").read_text())
     assert (data["decided_from"], data["proved_winnable"], data["proved_lost"]) == (4, 3, 1)
     assert (data["easy"], data["medium"], data["hard"]) == ([1], [2], [3]), "deal 2 graded by the first run's games"
 
@@ -92,7 +92,7 @@ def test_a_deal_proved_both_winnable_and_lost_stops_the_catalogue(tmp_path: Path
     monkeypatch.setattr(levels, "OUT", tmp_path)
     with pytest.raises(SystemExit, match=r"deal 2 .* proved winnable in one record and lost in another"):
         levels.main([str(first), str(rerun)])
-    assert not (tmp_path / "hard_rug.json").exists()
+    assert not (tmp_path / "hard_rug.levels.json").exists()
 
 
 def test_results_with_other_options_alone_update_only_their_counts(tmp_path: Path,
@@ -105,11 +105,11 @@ def test_results_with_other_options_alone_update_only_their_counts(tmp_path: Pat
                                record(3, "lost", options=bare_rules)]))
     monkeypatch.setattr(levels, "OUT", tmp_path)
     levels.main([str(default), str(bare)])
-    before = json.loads((tmp_path / "hard_rug.json").read_text())
+    before = json.loads((tmp_path / "hard_rug.levels.json").read_text())
     assert before["other_rules"] == [{"options": {"reshuffles": 0}, "decided_from": 2, "proved_winnable": 1,
                                       "proved_lost": 1}]
     levels.main([str(again)])
-    after = json.loads((tmp_path / "hard_rug.json").read_text())
+    after = json.loads((tmp_path / "hard_rug.levels.json").read_text())
     assert after["other_rules"] == [{"options": {"reshuffles": 0}, "decided_from": 3, "proved_winnable": 2,
                                      "proved_lost": 1}]
     del before["other_rules"], after["other_rules"]
@@ -122,7 +122,7 @@ def test_results_with_other_options_need_a_catalogue(tmp_path: Path, monkeypatch
     bare.write_text(record(1, "won", options={"reshuffles": 0}))
     monkeypatch.setattr(levels, "OUT", tmp_path)
     levels.main([str(bare)])
-    assert not (tmp_path / "hard_rug.json").exists()
+    assert not (tmp_path / "hard_rug.levels.json").exists()
     assert "no catalogue yet" in capsys.readouterr().out
 
 

@@ -10,7 +10,7 @@ game's ``source_level_rates``), each level is the run of ``--size`` deals in tha
 order whose mean rate is nearest the source's, easy first, then medium and hard
 below it; a level the source gives no rate for aims at the geometric mean of its
 neighbours. Other games, or too few deals, are cut into three equal parts.
-Writes ``pygame_engine/levels/<game>.json`` with the rates, bands and counts,
+Writes ``<game>.levels.json`` beside the game's rules (``rules/hard_rug.levels.json``) with the rates, bands and counts,
 which the rules page quotes. A deal in several files counts once: a proof stands
 against a rerun that left the deal open, and a rerun without the player's games
 (``--plays 0``) is graded by an earlier run's. Results with other options (no
@@ -28,9 +28,15 @@ from pathlib import Path
 from typing import Any
 
 from pygame_engine import registry
-from pygame_engine.levels import LEVELS
+from pygame_engine.levels import LEVELS, catalogue_path
 
-OUT = Path(__file__).resolve().parent.parent / "pygame_engine" / "levels"
+OUT: Path | None = None
+"""Where catalogues are written: ``None``, beside each game's module; a folder in the tests."""
+
+
+def catalogue_file(game_id: str) -> Path:
+    """The file the game's catalogue is written to (:data:`OUT`)."""
+    return OUT / f"{game_id}.levels.json" if OUT is not None else catalogue_path(game_id)
 SIZE = 250
 """Deals per level where a level aims at the source's rate."""
 
@@ -132,7 +138,7 @@ def other_counts(rules: str, found: dict[int, dict[str, Any]]) -> dict[str, Any]
 
 
 def write(game_id: str, catalogue: dict[str, Any]) -> None:
-    (OUT / f"{game_id}.json").write_text(json.dumps(catalogue, ensure_ascii=False, indent=1) + "\n")
+    catalogue_file(game_id).write_text(json.dumps(catalogue, ensure_ascii=False, indent=1) + "\n")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -169,7 +175,7 @@ def main(argv: list[str] | None = None) -> None:
     for (game_id, rules), found in sorted(by_rules.items()):
         if game_id in made:  # its catalogue was just made, these counts with it
             continue
-        path = OUT / f"{game_id}.json"
+        path = catalogue_file(game_id)
         if not path.exists():
             print(f"{game_id}: no catalogue yet for the counts of {rules}; give the default rules' results too")
             continue

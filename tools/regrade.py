@@ -13,7 +13,7 @@ played on, ``FIRST`` games at a time, until the 95% interval of their rate is at
 lies nearest its aim (where the source's rate lies beyond what the deals allow, the
 nearest there are), easy first, then hard, then medium. Last, each level's rate is
 measured afresh, ``CHECK`` games a deal on seeds the grading never used, and that is
-the figure the catalogue and the rules page give. Writes ``pygame_engine/levels/<game>.json``.
+the figure the catalogue and the rules page give. Writes the game's catalogue beside its rules.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from pygame_engine import registry
 from pygame_engine.levels import LEVELS, catalogue
 from pygame_engine.player import play_once
 from tools.batch import wilson
-from tools.levels import OUT, SIZE, targets
+from tools.levels import SIZE, catalogue_file, targets
 
 FIRST = 64
 """Games a deal is played at first, and at each step after."""
@@ -145,7 +145,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
     made = grade(args.game, args.size, args.workers)
-    (OUT / f"{args.game}.json").write_text(json.dumps(made, ensure_ascii=False, indent=1) + "\n")
+    catalogue_file(args.game).write_text(json.dumps(made, ensure_ascii=False, indent=1) + "\n")
     print(f"{args.game}: graded {made['graded_rate']}, measured afresh {made['mean_player_rate']}, "
           f"bands {made['bands']}")
 

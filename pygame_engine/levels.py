@@ -1,6 +1,7 @@
 """Level catalogues: deals a solver proved winnable, graded by the ordinary player.
 
-Each game's file ``<game>.json`` holds ``easy``, ``medium`` and ``hard`` lists of deal
+Each game's catalogue lies beside the module that defines the game, as
+``<game id>.levels.json`` (``rules/hard_rug.levels.json``). It holds ``easy``, ``medium`` and ``hard`` lists of deal
 numbers, each level's ``bands`` and mean of the ordinary player's win rate over
 ``plays`` games without undo, and the ``source_rates`` they aim at where the source
 text gives them. ``tools/levels.py`` makes them from batch results.
@@ -10,9 +11,12 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+from pygame_engine import registry
 
 LEVELS = ("easy", "medium", "hard")
 
@@ -21,14 +25,20 @@ LEVELS = ("easy", "medium", "hard")
 def catalogue(game_id: str) -> dict[str, Any] | None:
     """The game's catalogue, or ``None`` when none is shipped yet.
 
-    Read beside this module (the package always lies in files, in the browser too), not
+    Read beside the game's module (packages always lie in files, in the browser too), not
     through ``importlib.resources``, which costs each start in the browser some 13 ms.
     """
-    path = Path(__file__).with_name(f"{game_id}.json")
+    path = catalogue_path(game_id)
     if not path.is_file():
         return None
     data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     return data
+
+
+def catalogue_path(game_id: str) -> Path:
+    """Where the game's catalogue lies: beside the module that defines the game."""
+    module = sys.modules[type(registry.get(game_id)).__module__]
+    return Path(str(module.__file__)).with_name(f"{game_id}.levels.json")
 
 
 def pick(game_id: str, level: str, rng: random.Random) -> int | None:
