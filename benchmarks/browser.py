@@ -9,7 +9,7 @@ hints, it opens N games in progress per game (deals 1 … N, each a seeded rando
 of a random length up to 60 moves, loaded as a save) and presses H three times in each,
 timing each press from the key to the next frame after the hint is drawn, and the time
 from each such game's table drawn to the "still winnable?" indicator's verdict. Prints the
-median and 95th percentile. Budgets (PRODUCT.md): a tap within 50 ms and a hint within
+median and 95th percentile. Budgets (../shared/spec/PRODUCT.md): a tap within 50 ms and a hint within
 200 ms at the 95th percentile, a cold load playable within 4 s, and the indicator settled
 within 3 s for 95% of positions. The taps are timed again on a phone's profile (390 × 844,
 touch, the CPU slowed 4 times through Chromium's throttling) and the two 95th percentiles

@@ -3,7 +3,7 @@
     python -m benchmarks.midgame [--deals N] [--seconds S] [--no-pyodide]
 
 The product's "still winnable?" indicator is to settle within 3 s for 95% of positions
-(PRODUCT.md). This measures the solver's side of that budget, for any budget of a
+(../shared/spec/PRODUCT.md). This measures the solver's side of that budget, for any budget of a
 search (the page gives each 2 s: ``pasyansy_web.verdict.SECONDS``; ``benchmarks/browser.py``
 times the indicator in the page). For every game and rule set a player can choose, the ordinary player's
 first game (seed 0) of deals 1 … N is played, and the positions it moves from a

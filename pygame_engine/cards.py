@@ -1,7 +1,7 @@
 """Cards as small integers.
 
 A card is an ``int`` from 0 to 51: ``suit * 13 + rank - 1`` with the suits in the
-order ♠ ♥ ♦ ♣ and ranks A = 1 … K = 13 (RULES.md, "Deals"). A two-deck game simply
+order ♠ ♥ ♦ ♣ and ranks A = 1 … K = 13 (../shared/spec/RULES.md, "Deals"). A two-deck game simply
 holds every integer twice: the two copies are the same value, so they are equal in
 every rule and in every state key.
 

@@ -1,4 +1,4 @@
-"""The deal generator, fixed exactly by RULES.md "Deals".
+"""The deal generator, fixed exactly by ../shared/spec/RULES.md "Deals".
 
 Seeds are FNV-1a 64-bit hashes of ``"<game>/<deal>/<event>"``, the generator is
 splitmix64, and shuffles are Fisher–Yates from the last index down. Only integer
@@ -35,7 +35,7 @@ def seed_for(game_id: str, deal: int, event: int) -> int:
 
 
 class SplitMix64:
-    """The splitmix64 generator with the unbiased ``below(n)`` of RULES.md."""
+    """The splitmix64 generator with the unbiased ``below(n)`` of ../shared/spec/RULES.md."""
 
     __slots__ = ("state",)
 

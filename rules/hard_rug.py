@@ -1,4 +1,4 @@
-"""Сложный коврик (``hard_rug``): RULES.md §5.
+"""Сложный коврик (``hard_rug``): ../shared/spec/RULES.md §5.
 
 A 4 × 14 grid of cells named like a chess board, rows ``a`` … ``d`` and columns
 1 … 14 (``a1`` is the first cell of the first row). A gap takes the card one rank

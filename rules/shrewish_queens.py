@@ -1,4 +1,4 @@
-"""Строптивые дамы (``shrewish_queens``): RULES.md §2.
+"""Строптивые дамы (``shrewish_queens``): ../shared/spec/RULES.md §2.
 
 Piles: foundations ``f1`` … ``f8`` (K, A, 2 … Q in suit), tableau places ``t1`` …
 ``t8`` (each a pile built down in suit; places 1–4 the top row), the stock ``s``, the

@@ -1,4 +1,4 @@
-"""Камень преткновения (``stumbling_block``): RULES.md §3.
+"""Камень преткновения (``stumbling_block``): ../shared/spec/RULES.md §3.
 
 The thirteen piles of :mod:`rules.thirteen_common` plus the *review*: the verb
 ``review`` begins it with pile 13, then moves on to the next lower pile, and after

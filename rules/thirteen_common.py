@@ -1,4 +1,4 @@
-"""What Камень преткновения and Тринадцать кучек share: RULES.md §3 and §4.
+"""What Камень преткновения and Тринадцать кучек share: ../shared/spec/RULES.md §3 and §4.
 
 Thirteen face-up piles ``t1`` … ``t13`` of 2 … 14 cards, dealt pile 1 first, each
 from its bottom card up; eight foundations ``f1`` … ``f8`` built from the ace up in

@@ -1,4 +1,4 @@
-"""Тринадцать кучек (``thirteen_piles``): RULES.md §4.
+"""Тринадцать кучек (``thirteen_piles``): ../shared/spec/RULES.md §4.
 
 The thirteen piles of :mod:`rules.thirteen_common`, and a fixed sequence of steps
 taken with the verb ``step``: ``stage`` 0 … 12 reverses pile ``stage + 1``; in

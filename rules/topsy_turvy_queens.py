@@ -1,4 +1,4 @@
-"""Дамы кувырком (``topsy_turvy_queens``): RULES.md §1.
+"""Дамы кувырком (``topsy_turvy_queens``): ../shared/spec/RULES.md §1.
 
 Piles: foundations ``f1`` … ``f8`` (built K, A, 2 … Q in suit), prisoners ``p1`` …
 ``p7`` (face down under the first seven foundations), tableau columns ``t1`` … ``t8``

@@ -1,4 +1,4 @@
-"""The deal generator of RULES.md "Deals", pinned by its golden deals."""
+"""The deal generator of ../shared/spec/RULES.md "Deals", pinned by its golden deals."""
 
 from __future__ import annotations
 

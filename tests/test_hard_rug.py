@@ -1,4 +1,4 @@
-"""Сложный коврик: every rule of RULES.md §5, each with a legal and an illegal case."""
+"""Сложный коврик: every rule of ../shared/spec/RULES.md §5, each with a legal and an illegal case."""
 
 from __future__ import annotations
 

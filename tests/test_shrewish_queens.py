@@ -1,4 +1,4 @@
-"""Строптивые дамы: RULES.md §2, rule by rule, on crafted positions."""
+"""Строптивые дамы: ../shared/spec/RULES.md §2, rule by rule, on crafted positions."""
 
 from __future__ import annotations
 

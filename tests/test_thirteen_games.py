@@ -1,4 +1,4 @@
-"""Камень преткновения and Тринадцать кучек: RULES.md §3 and §4, rule by rule."""
+"""Камень преткновения and Тринадцать кучек: ../shared/spec/RULES.md §3 and §4, rule by rule."""
 
 from __future__ import annotations
 

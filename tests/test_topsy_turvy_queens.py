@@ -1,4 +1,4 @@
-"""Дамы кувырком: every rule of RULES.md §1, each with a legal and an illegal case."""
+"""Дамы кувырком: every rule of ../shared/spec/RULES.md §1, each with a legal and an illegal case."""
 
 from __future__ import annotations
 
