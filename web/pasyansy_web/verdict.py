@@ -21,7 +21,9 @@ from pygame_engine.save import MAX_MOVES
 from pygame_engine.solver import solve
 
 NODES = 10**9  # the page bounds its searches by seconds; the tests bound them by positions instead
-SECONDS = 2.0  # a search's budget: the indicator is to settle within 3 s (../shared/spec/PRODUCT.md), replay and wait included
+SECONDS = 2.0
+"""A search's budget: the indicator is to settle within 3 s, replay and wait included
+(``../shared/spec/PRODUCT.md``)."""
 LONGER = 20.0  # the budget of a search the player asks for when the first found no answer
 MOST_SECONDS = 60.0  # no request may ask for more
 CARRY_BACK = 10  # how many moves back a verdict is looked for (a move and the aces auto-move sent home)
