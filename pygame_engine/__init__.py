@@ -12,7 +12,7 @@ from pygame_engine.errors import (
     SaveError,
     UnknownGameError,
 )
-from pygame_engine.game import Action, Counter, Game, OptionSpec, Status, Step
+from pygame_engine.game import Action, Counter, Game, OptionSpec, Status, Step, Verb
 from pygame_engine.history import History
 from pygame_engine.moves import Move
 
@@ -31,4 +31,5 @@ __all__ = [
     "Status",
     "Step",
     "UnknownGameError",
+    "Verb",
 ]

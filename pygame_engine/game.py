@@ -67,6 +67,19 @@ class Action:
 
 
 @dataclass(frozen=True, slots=True)
+class Verb:
+    """How the page speaks of one of the game's verbs: as a hint or a key's help says it
+    (``ru``/``en``: "взять карту из колоды"), and once it is played, for a screen reader
+    (``done_ru``/``done_en``: "карта из колоды")."""
+
+    verb: str
+    ru: str
+    en: str
+    done_ru: str
+    done_en: str
+
+
+@dataclass(frozen=True, slots=True)
 class Step:
     """One automatic step a move sets off (a refill, a penalty): ``cards`` from ``src`` to
     ``dst``; ``what`` names the rule, for the tests and the animation."""
@@ -98,6 +111,11 @@ class Game(ABC, Generic[S]):
     options: ClassVar[tuple[OptionSpec, ...]] = ()
     verbs: ClassVar[tuple[str, ...]] = ()
     """The game's moves other than card moves, such as ``"draw"``."""
+    verb_words: ClassVar[tuple[Verb, ...]] = ()
+    """The words for the verbs that have no button of their own (those of :meth:`actions`
+    say themselves)."""
+    stock_verbs: ClassVar[tuple[str, ...]] = ()
+    """The verbs a tap on the stock plays: the first of them that is legal."""
     rules_ru: ClassVar[str]
     rules_en: ClassVar[str]
     source_figures_ru: ClassVar[str] = ""
@@ -196,6 +214,11 @@ class Game(ABC, Generic[S]):
     def steps(self, state: S, move: Move) -> list[Step]:
         """The automatic steps the legal ``move`` sets off from ``state``, in order."""
         return []
+
+    def stuck(self, state: S) -> tuple[str, str] | None:
+        """Why no card can move while a verb still can, in Russian and in English, when the
+        page should say so (the verbs left are offered beside it); ``None`` otherwise."""
+        return None
 
     def empty_reason(self, state: S, pile: str) -> tuple[str, str] | None:
         """Why no card can go into the empty ``pile`` now, in Russian and in English, for a

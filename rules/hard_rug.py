@@ -451,6 +451,12 @@ class HardRug(Game[RugState]):
         enabled = self.explain(state, Move("reshuffle")) is None
         return [Action("reshuffle", f"Перемешать ({left})", f"Reshuffle ({left})", enabled)]
 
+    def stuck(self, state: RugState) -> tuple[str, str] | None:
+        """No card can move, but a reshuffle is left: the page says so and offers it."""
+        if self.legal_moves(state) == [Move("reshuffle")]:
+            return "Ходов нет — можно перемешать.", "No moves left — you may reshuffle."
+        return None
+
     def apply(self, state: RugState, move: Move) -> RugState:
         if move.kind == "reshuffle":
             return _reshuffled(state)

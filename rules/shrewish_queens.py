@@ -19,7 +19,7 @@ from typing import Final
 
 from pygame_engine.cards import KING, QUEEN, card_text, full_deck, rank, suit
 from pygame_engine.deal import event_rng, shuffled
-from pygame_engine.game import Game, OptionValue, Status, Step
+from pygame_engine.game import Game, OptionValue, Status, Step, Verb
 from pygame_engine.layout import Fan, Layout, Note, Slot, row
 from pygame_engine.moves import CARD_MOVE, Move
 from pygame_engine.piles import BELOW_IN_SUIT, KING_TO_QUEEN, Piles, explain_onto, pile_number
@@ -163,6 +163,10 @@ class ShrewishQueens(Game[ShrewState]):
     summary_en = "Sequences from king to queen; stubborn queens send cards under the stock."
     decks = 2
     verbs = ("draw", "redeal")
+    verb_words = (Verb("draw", "взять карту из колоды", "draw a card", "карта из колоды", "a card drawn"),
+                  Verb("redeal", "собрать колоду заново", "turn the stock over", "колода собрана заново",
+                       "the stock turned over"))
+    stock_verbs = ("draw", "redeal")
 
     source_figures_ru = "Исходный текст: «Если быть внимательным и следить за игрой, пасьянс наверняка получится»."
     source_figures_en = "The source text: a careful, attentive player will almost surely bring it out."

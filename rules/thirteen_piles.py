@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-from pygame_engine.game import OptionSpec, OptionValue
+from pygame_engine.game import OptionSpec, OptionValue, Verb
 from pygame_engine.moves import CARD_MOVE, Move
 from pygame_engine.piles import explain_stock, pile_number, replace
 from rules.thirteen_common import PILES, NextAction, ThirteenPilesBase, ThirteenState
@@ -38,6 +38,10 @@ class ThirteenPiles(ThirteenPilesBase):
     summary_ru = "Тринадцать стопок: каждую переворачивают, потом раскладывают по остальным."
     summary_en = "Thirteen piles: each is reversed, then dealt out over the others."
     verbs = ("step", "draw", "redeal")
+    verb_words = (Verb("draw", "взять карту из колоды", "draw a card", "карта из колоды", "a card drawn"),
+                  Verb("redeal", "собрать колоду заново", "turn the stock over", "колода собрана заново",
+                       "the stock turned over"))
+    stock_verbs = ("draw", "redeal")
     button = "step"
     with_stock = True
     options = (OptionSpec("passes", (3, 1, 2), "Проходов по первой стопке", "Passes through pile 1"),)

@@ -16,7 +16,7 @@ from typing import ClassVar, Final
 
 from pygame_engine.cards import ACE, KING, card_text, full_deck, rank, suit
 from pygame_engine.deal import shuffled
-from pygame_engine.game import Counter, Game, OptionSpec, OptionValue, Status
+from pygame_engine.game import Counter, Game, OptionSpec, OptionValue, Status, Verb
 from pygame_engine.layout import Layout, Slot, row
 from pygame_engine.moves import CARD_MOVE, Move
 from pygame_engine.piles import (
@@ -75,6 +75,10 @@ class TopsyTurvyQueens(Game[TopsyState]):
     summary_en = "Foundations from king to queen, seven prisoners under them, columns in suit."
     decks = 2
     verbs = ("draw", "redeal")
+    verb_words = (Verb("draw", "взять карту из колоды", "draw a card", "карта из колоды", "a card drawn"),
+                  Verb("redeal", "собрать колоду заново", "turn the stock over", "колода собрана заново",
+                       "the stock turned over"))
+    stock_verbs = ("draw", "redeal")
     options = (
         OptionSpec("book_rules", (False, True), "Книжные правила: три прохода колоды", "Book rules: three passes"),
     )

@@ -388,11 +388,13 @@ class Page:
             seconds = int(self.elapsed())
             message = t("won", lang, moves=view["moves"], time=f"{seconds // 60}:{seconds % 60:02d}")
             offers = self.won_offers()
-        elif message is None and [str(m) for m in table.game.legal_moves(table.state)] == ["reshuffle"]:
-            message = t("lost_reshuffle", lang)
-            # No card move is left: the reshuffle, an undo or a new deal, as when the game is lost.
-            offers = "".join(f' <button data-call="action" data-verb="reshuffle">{escape(action["label"])}</button>'
-                             for action in view["actions"] if action["verb"] == "reshuffle")
+        elif message is None and (stuck := table.game.stuck(table.state)) is not None:
+            message = stuck[lang == "en"]
+            # No card move is left: the game's verbs still legal, an undo or a new deal, as when it is lost.
+            legal = {m.kind for m in table.game.legal_moves(table.state)}
+            offers = "".join(
+                f' <button data-call="action" data-verb="{escape(a["verb"])}">{escape(a["label"])}</button>'
+                for a in view["actions"] if a["verb"] in legal)
             offers += self.end_offers(view)
         elif status == "lost" and message is None:
             message = t("lost", lang)

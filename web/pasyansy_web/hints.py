@@ -14,7 +14,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pasyansy_web.i18n import TEXTS, t
+from pasyansy_web.i18n import t
 from pasyansy_web.render import index_text, pile_name
 from pygame_engine import Game, History, Move
 from pygame_engine.cards import SUIT_SYMBOLS, suit
@@ -76,7 +76,8 @@ def say(game: Game[Any], state: Any, move: Move, lang: str, action: str = "") ->
     if move.kind != CARD_MOVE:
         if action:
             return action
-        return t(f"say_{move.kind}", lang) if f"say_{move.kind}" in TEXTS else move.kind
+        words = next((w for w in game.verb_words if w.verb == move.kind), None)
+        return (words.en if lang == "en" else words.ru) if words else move.kind
     cards = piles[move.src]
     card = card_words(cards[len(cards) - move.count], lang)
     if move.count > 1:

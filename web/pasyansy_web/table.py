@@ -18,11 +18,6 @@ from pygame_engine.cards import ACE, rank
 from pygame_engine.moves import CARD_MOVE
 from pygame_engine.save import dumps, loads
 
-VERB_WORDS = {  # what the stock did, for a screen reader; a game's own buttons say it in their words
-    "draw": ("карта из колоды", "a card drawn"),
-    "redeal": ("колода собрана заново", "the stock turned over"),
-}
-
 
 @dataclass(slots=True)
 class Outcome:
@@ -183,9 +178,9 @@ class Table:
 
     def stock(self) -> Outcome:
         """A tap on the stock: draw, or turn the waste back."""
-        for verb in ("draw", "redeal"):
+        for verb in self.game.stock_verbs:
             move = Move(verb)
-            if verb in self.game.verbs and self.game.explain(self.state, move) is None:
+            if self.game.explain(self.state, move) is None:
                 return self._play(move)
         return Outcome(message=t("stock_empty", self.lang), shake=("s", -1))
 
@@ -300,7 +295,9 @@ class Table:
             return t(move + "_done", lang)
         played = Move.parse(move)
         if played.kind != CARD_MOVE:
-            verb = self._button_words or VERB_WORDS.get(played.kind, (played.kind, played.kind))[lang == "en"]
+            words = next((w for w in self.game.verb_words if w.verb == played.kind), None)
+            done = (words.done_en if lang == "en" else words.done_ru) if words else played.kind
+            verb = self._button_words or done
             shown = self._shown_by(self._played_at)
             said = t("verb_done", lang, verb=f"{verb}; {shown}" if shown else verb)
             return f"{said} {self._said_steps()}" if self._steps else said
