@@ -8,13 +8,13 @@ table. Every button carries ``data-call`` (and ``data-verb``), which ``table.js`
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from html import escape
-from typing import Any
 
 from pasyansy_web.i18n import t
 from pasyansy_web.pages import anim_button
 from pasyansy_web.stored import LEVEL_CHOICES
+from pasyansy_web.view import TableView
 
 ICONS = {"undo": "↶", "redo": "↷", "hint": "✦", "action": "▶", "menu": "☰"}
 
@@ -26,7 +26,7 @@ def _bar_button(call: str, label: str, enabled: bool = True, verb: str = "", ext
             f'{ICONS[call]}</span><span class="word">{escape(label)}</span></button>')
 
 
-def bar_html(view: Mapping[str, Any], lang: str, menu_open: bool) -> str:
+def bar_html(view: TableView, lang: str, menu_open: bool) -> str:
     """The bottom bar: undo, redo, hint, the game's own buttons, the menu."""
     buttons = [
         _bar_button("undo", t("undo", lang), bool(view["can_undo"])),
@@ -41,7 +41,7 @@ def bar_html(view: Mapping[str, Any], lang: str, menu_open: bool) -> str:
     return "".join(buttons)
 
 
-def menu_html(view: Mapping[str, Any], lang: str, choosing: bool, levels: Sequence[str], large: bool,
+def menu_html(view: TableView, lang: str, choosing: bool, levels: Sequence[str], large: bool,
               speed: str) -> str:
     """The menu; ``choosing`` shows the choice of a new deal in it, ``levels`` those that can be chosen."""
     if choosing:

@@ -8,8 +8,10 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from pasyansy_web.view import TableView
 from pygame_engine.cards import RANKS_RU, SUIT_SYMBOLS, card_text, is_red, rank, suit
 from pygame_engine.layout import Layout, Slot
+from pygame_engine.moves import CARD_MOVE
 
 RANKS_EN = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUIT_NAMES = {"ru": ("пик", "червей", "бубен", "треф"), "en": ("spades", "hearts", "diamonds", "clubs")}
@@ -147,12 +149,14 @@ def _uncovered(layout: Layout, slot: Slot, piles: dict[str, Any]) -> float:
     return round(min([1.0, *below]), 3)
 
 
-def table_html(view: dict[str, Any]) -> str:
+def table_html(view: TableView) -> str:
     """The table's inner HTML: a slot for every pile, then its cards; a hinted move's
     cards carry the classes ``hint hint-src``, and its target ``hint hint-dst``."""
     lang = view["lang"]
     layout = view["layout"]
-    hint = view.get("hint") or {}
+    hint = view["hint"]
+    hint_src, hint_dst = (hint["src"], hint["dst"]) if hint else ("", "")
+    hint_moves = hint is not None and hint["kind"] == CARD_MOVE  # a card move, not a verb's
     parts = []
     for order, slot in enumerate(layout.slots):
         # Later slots lie above earlier ones, so overlapping rows and cells show their indices; an
@@ -163,8 +167,8 @@ def table_html(view: dict[str, Any]) -> str:
         caption = CAPTIONS[lang][slot.kind] if slot.named else ""
         in_slot = "" if cards else caption  # an empty named pile's slot says what lies there
         label = escape(in_slot or (slot.label if slot.kind != "stock" else str(len(cards))))
-        aimed = hint.get("dst") == slot.pile or (hint.get("kind") != "move" and hint.get("src") == slot.pile)
-        target = (" hint hint-dst" if hint.get("dst") == slot.pile else " hint hint-src") if aimed else ""
+        aimed = hint_dst == slot.pile or (hint is not None and not hint_moves and hint_src == slot.pile)
+        target = (" hint hint-dst" if hint_dst == slot.pile else " hint hint-src") if aimed else ""
         named = " named" if in_slot else ""
         spots, squared = fan(slot, len(cards), hidden, LARGE if view.get("large") else 1.0)
         shown = "" if cards else f";--h:{_uncovered(layout, slot, view['piles'])};z-index:{z}"
@@ -189,10 +193,10 @@ def table_html(view: dict[str, Any]) -> str:
         if counter:
             parts.append(f'<div class="counter" aria-hidden="true" style="--x:{slot.x};--y:{slot.y}">'
                          f'{escape(counter)}</div>')
-        moving = hint.get("src") == slot.pile and hint.get("kind") == "move"
-        hinted_from = len(cards) - hint["count"] if moving else None
+        moving = hint is not None and hint_moves and hint_src == slot.pile
+        hinted_from = len(cards) - hint["count"] if hint is not None and moving else None
         mark = "hint hint-src"
-        if hint.get("dst") == slot.pile and cards:
+        if hint_dst == slot.pile and cards:
             hinted_from, mark = len(cards) - 1, "hint hint-dst"
         for i, ((x, y), card) in enumerate(zip(spots, cards, strict=True)):
             html = _card(card, slot.pile, i, x, y, i >= hidden, lang, z + i, i < squared)

@@ -13,8 +13,10 @@ from typing import Any
 from pasyansy_web import hints
 from pasyansy_web.i18n import t
 from pasyansy_web.render import card_name, cards_word, pile_name
+from pasyansy_web.view import ActionView, TableView
 from pygame_engine import Game, History, Move, SaveError, registry
 from pygame_engine.cards import ACE, rank
+from pygame_engine.layout import Layout
 from pygame_engine.moves import CARD_MOVE
 from pygame_engine.save import dumps, loads
 
@@ -281,7 +283,7 @@ class Table:
 
     # --- what the page shows -----------------------------------------------------------------
 
-    def actions(self) -> list[dict[str, Any]]:
+    def actions(self) -> list[ActionView]:
         """The game's own buttons, with their words (and the warning of one that asks to be confirmed)."""
         en = self.lang == "en"
         return [{"verb": a.verb, "label": a.en if en else a.ru, "enabled": a.enabled,
@@ -344,7 +346,7 @@ class Table:
         en = self.lang == "en"
         return {c.pile: c.en if en else c.ru for c in self.game.counters(self.state)}
 
-    def view(self, portrait: bool = False) -> dict[str, Any]:
+    def view(self, portrait: bool = False) -> TableView:
         """Everything the renderer needs, as plain data."""
         game, state = self.game, self.state
         layout = game.layout(portrait)
@@ -369,7 +371,7 @@ class Table:
         }
 
     @staticmethod
-    def _stock(layout: Any) -> str:
+    def _stock(layout: Layout) -> str:
         """Where a hinted button's move (a draw, say) shows: the stock, if the game has one."""
         return next((slot.pile for slot in layout.slots if slot.kind == "stock"), "")
 
