@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from pygame_engine.cards import full_deck, rank, suit
 from pygame_engine.deal import shuffled
-from pygame_engine.game import Game, OptionSpec, OptionValue
+from pygame_engine.game import Game, OptionSpec, OptionValue, Verb
 from pygame_engine.layout import Layout, Slot
 from pygame_engine.moves import CARD_MOVE, Move
 
@@ -41,6 +41,9 @@ class Toy(Game[ToyState]):
                 "redeals allow.")
     decks = 1
     verbs = ("draw", "redeal")
+    stock_verbs = ("draw", "redeal")
+    verb_words = (Verb("draw", "взять карту", "draw a card", "карта из колоды", "a card drawn"),
+                  Verb("redeal", "собрать колоду", "turn the stock over", "колода собрана", "the stock turned over"))
     options = (OptionSpec("redeals", (8, 0, 2), "Пересдач", "Redeals"),)
 
     def deal(self, number: int, options: Mapping[str, OptionValue]) -> ToyState:

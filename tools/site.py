@@ -63,12 +63,14 @@ def _zip_entry(zf: zipfile.ZipFile, arcname: str, data: bytes) -> None:
     zf.writestr(info, data)
 
 
-def _zip_packages(target: Path) -> None:
+def _zip_packages(target: Path, games: Path = ROOT / "rules") -> None:
+    """The packages into ``target``; ``games`` is the folder of the package ``rules``."""
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as zf:
         for package in PACKAGES:
-            for path in sorted((ROOT / package).rglob("*")):
+            folder = games if package == "rules" else ROOT / package
+            for path in sorted(folder.rglob("*")):
                 if path.is_file() and "__pycache__" not in path.parts and path.suffix in (".py", ".typed", ".json"):
-                    name = str(path.relative_to(ROOT / package).parent / path.name)
+                    name = str(path.relative_to(folder).parent / path.name)
                     _zip_entry(zf, f"{Path(package).name}/{name}".replace("/./", "/"), path.read_bytes())
 
 
@@ -118,6 +120,19 @@ def build(out: Path, stamp: str = "") -> Path:
     (out / "version.txt").write_text(stamp or _source_digest())
     _write_precache(out)
     return out
+
+
+def ship_games(out: Path, games: Path) -> None:
+    """A built site in ``out`` made to ship the games of the folder ``games`` (a package
+    ``rules`` of its own, such as a test's with a game added) in place of the project's.
+    The start page is drawn from the games registered in this process, as ``build`` draws
+    it: the caller registers the same games."""
+    shutil.copy2(ROOT / "web" / "index.html", out / "index.html")
+    _write_start_page(out / "index.html")
+    _zip_packages(out / "pasyansy.zip", games)
+    _add_bytecode(out / "pasyansy.zip", out / "pyodide")
+    shutil.copy2(ROOT / "service-worker" / "service-worker.js", out / "service-worker.js")
+    _write_precache(out)
 
 
 def _write_start_page(index: Path) -> None:

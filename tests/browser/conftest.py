@@ -10,6 +10,7 @@ and disk. An assertion that fails, or any other error, is never run again.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import shutil
@@ -53,14 +54,27 @@ def browser_type_launch_args() -> dict[str, Any]:
 
 
 @pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    built = site.build(tmp_path_factory.mktemp("site") / "site")
-    handler = functools.partial(site._Handler, directory=str(built))
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return site.build(tmp_path_factory.mktemp("site") / "site")
+
+
+@pytest.fixture(scope="session")
+def server(built_site: Path) -> Iterator[str]:
+    with serving(built_site) as url:
+        yield url
+
+
+@contextlib.contextmanager
+def serving(folder: Path) -> Iterator[str]:
+    """A local server of ``folder``, as the tests serve the site; its address."""
+    handler = functools.partial(site._Handler, directory=str(folder))
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
-    httpd.shutdown()
-    httpd.server_close()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
 
 
 @pytest.fixture
