@@ -45,7 +45,7 @@ COMPILED := build/compiled/rules/hard_rug.py.built-from
 
 compiled: $(COMPILED)
 
-$(COMPILED): $(PY_OK) rules/hard_rug.py rules/shrewish_queens.py rules/shrewish_search.py rules/shrewish_stuck.py \
+$(COMPILED): $(PY_OK) rules/hard_rug.py rules/hard_rug_board.py rules/shrewish_queens.py rules/shrewish_search.py rules/shrewish_stuck.py \
 		$(wildcard pygame_engine/*.py) tools/compiled.py
 	$(PY) -m tools.compiled build/compiled
 

@@ -24,7 +24,8 @@ else:  # the whole of solve(), quick pass and all, bounded by positions alone
 print(json.dumps([verdict.result, verdict.nodes, [str(m) for m in verdict.line], compiled_modules(), stale_builds()]))
 """
 
-BUILT = ["rules.hard_rug", "rules.hard_rug__mypyc", "rules.shrewish_queens", "rules.shrewish_queens__mypyc",
+BUILT = ["rules.hard_rug", "rules.hard_rug__mypyc", "rules.hard_rug_board", "rules.hard_rug_board__mypyc",
+         "rules.shrewish_queens", "rules.shrewish_queens__mypyc",
          "rules.shrewish_search", "rules.shrewish_search__mypyc",
          "rules.shrewish_stuck", "rules.shrewish_stuck__mypyc"]
 

@@ -16,7 +16,7 @@ from pygame_engine.moves import CARD_MOVE, Move
 from pygame_engine.solver import Beam, Narrowed, solve
 from pygame_engine.solver.depth import narrowed, search
 from pygame_engine.solver.quick import beam, best_first, restarts
-from rules import hard_rug, topsy_prisoners
+from rules import hard_rug_board, topsy_prisoners
 from rules.hard_rug import GAP, RugState
 from rules.shrewish_queens import ShrewState
 from rules.shrewish_search import ends_stage
@@ -833,7 +833,7 @@ def test_a_walk_paused_every_few_positions_goes_on_where_it_stopped(
     game = registry.get("hard_rug")
     start = game.new(deal, {"reshuffles": 0})
     whole = solve(without(game, "search_split"), start, max_nodes=200_000, max_seconds=UNTIMED)
-    monkeypatch.setattr(hard_rug._Board, "chunk", 7)
+    monkeypatch.setattr(hard_rug_board.RugBoard, "chunk", 7)
     paused = solve(without(game, "search_split"), start, max_nodes=200_000, max_seconds=UNTIMED)
     assert paused.result == whole.result == result
     assert paused.nodes == whole.nodes > 1000
@@ -871,14 +871,14 @@ def test_the_spread_search_visits_the_same_positions_when_exhausted(monkeypatch:
     assert game.search_spread  # type: ignore[attr-defined]
     start = game.new(13, {"reshuffles": 0})
     forks = 0
-    fork = hard_rug._Board.fork
+    fork = hard_rug_board.RugBoard.fork
 
-    def counted(board: hard_rug._Board) -> hard_rug._Board:
+    def counted(board: hard_rug_board.RugBoard) -> hard_rug_board.RugBoard:
         nonlocal forks
         forks += 1
         return fork(board)
 
-    monkeypatch.setattr(hard_rug._Board, "fork", counted)
+    monkeypatch.setattr(hard_rug_board.RugBoard, "fork", counted)
     monkeypatch.setattr(type(game), "search_split", (2, 500))
     spread = solve(game, start, max_nodes=10**6, max_seconds=UNTIMED)
     handed_on = forks

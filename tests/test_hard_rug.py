@@ -11,7 +11,8 @@ from pygame_engine.cards import card_text, cards_text, parse_card
 from pygame_engine.deal import shuffled
 from pygame_engine.save import dumps, loads
 from pygame_engine.solver import solve
-from rules.hard_rug import GAP, RugState, Token, _tokens, board_key, cell_index, safe_chain_move
+from rules.hard_rug import GAP, RugState, cell_index, safe_chain_move
+from rules.hard_rug_board import Token, _tokens, board_key
 from tests.conftest import UNTIMED, perft, without, won_history
 
 GAME = registry.get("hard_rug")

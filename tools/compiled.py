@@ -25,7 +25,7 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-MODULES = ("hard_rug", "shrewish_queens", "shrewish_search", "shrewish_stuck")
+MODULES = ("hard_rug", "hard_rug_board", "shrewish_queens", "shrewish_search", "shrewish_stuck")
 """The modules compiled: Сложный коврик's, and Строптивые дамы's with its proof of loss."""
 
 
@@ -47,6 +47,8 @@ def build(folder: Path) -> Path:
         target.mkdir(parents=True)
         for built in (Path(work) / "rules").glob("*.so"):
             shutil.copy2(built, target)
+        for levels in (ROOT / "rules").glob("*.levels.json"):  # read beside the game's module
+            shutil.copy2(levels, target)
     for name in MODULES:
         shutil.copy2(ROOT / "rules" / f"{name}.py", target / f"{name}.py.built-from")
     return target
