@@ -1,18 +1,28 @@
-"""The ordinary player: plays a deal once, without undo, the way a hasty person does.
+"""The players that grade the levels: each plays a deal once, without undo.
 
-It sends a card home when it can (most of the time), otherwise makes an obvious move, as
-the game ranks them (``Game.player_rank``: by default the stock and the game's buttons
-come last). A little randomness, no lookahead. It gives up after ``max_moves`` moves or
-when it keeps coming back to positions it has seen, as a person would put the cards away.
+The ordinary player (:func:`play_once`) plays the way a hasty person does: it sends a card
+home when it can (most of the time), otherwise makes an obvious move, as the game ranks
+them (``Game.player_rank``: by default the stock and the game's buttons come last). A
+little randomness, no lookahead. It gives up after ``max_moves`` moves or when it keeps
+coming back to positions it has seen, as a person would put the cards away.
+
+The player who looks ahead (:func:`play_ahead`) is the same player, but before each move
+it searches a few hundred positions ahead (``budget``); once that search sees a win it
+plays it out, and it never goes back to a position it has left. It wins games the hasty
+player cannot: in Камень преткновения and Тринадцать кучек the hasty player never wins.
 """
 
 from __future__ import annotations
 
+import math
 import random
+import time
 from collections.abc import Hashable
 from typing import Any
 
 from pygame_engine.game import Game
+from pygame_engine.moves import Move
+from pygame_engine.solver.depth import search
 
 CARELESS = 0.1
 """How often the player picks any move rather than the most obvious one."""
@@ -37,16 +47,50 @@ def play_once(game: Game[Any], deal: int, seed: int, options: dict[str, Any] | N
         seen[key] = seen.get(key, 0) + 1
         if seen[key] > 3:
             return False
-        if rng.random() < CARELESS:
-            move = rng.choice(moves)
-        else:
-            ranks = [game.player_rank(state, m) for m in moves]
-            best = min(ranks)
-            move = rng.choice([m for m, r in zip(moves, ranks, strict=True) if r == best])
+        move = _hasty_choice(game, state, moves, rng)
         if trail is not None:
             trail.append(state)
         state = game.apply(state, move)
     return game.is_won(state)
+
+
+def play_ahead(game: Game[Any], deal: int, seed: int, budget: int, options: dict[str, Any] | None = None,
+               max_moves: int = 3000) -> bool:
+    """Whether one game of ``deal`` by the player who looks ``budget`` positions ahead was won
+    (a pure function of its inputs: the search is bounded by positions, not time)."""
+    rng = random.Random(f"{game.id}/{deal}/{seed}/ahead")
+    state = game.new(deal, options)
+    seen: dict[Hashable, int] = {}
+    plan: list[Move] = []
+    for _ in range(max_moves):
+        if game.is_won(state):
+            return True
+        if plan:  # a win seen ahead, played out
+            state = game.apply(state, plan.pop(0))
+            continue
+        moves = game.legal_moves(state)
+        key = game.key(state)
+        seen[key] = seen.get(key, 0) + 1
+        if not moves or seen[key] > 3:
+            return False
+        ahead = search(game, state, budget, math.inf, time.perf_counter, None)
+        if ahead.result == "won":
+            plan = list(ahead.line)
+            continue
+        if ahead.result == "lost":  # it sees that nothing wins any more, and puts the cards away
+            return False
+        onward = [m for m in moves if game.key(game.apply(state, m)) not in seen] or moves
+        state = game.apply(state, _hasty_choice(game, state, onward, rng))
+    return game.is_won(state)
+
+
+def _hasty_choice(game: Game[Any], state: Any, moves: list[Move], rng: random.Random) -> Move:
+    """The hasty player's move among ``moves``: most often the most obvious, now and then any."""
+    if rng.random() < CARELESS:
+        return rng.choice(moves)
+    ranks = [game.player_rank(state, m) for m in moves]
+    best = min(ranks)
+    return rng.choice([m for m, r in zip(moves, ranks, strict=True) if r == best])
 
 
 def win_count(game: Game[Any], deal: int, plays: int = 32, options: dict[str, Any] | None = None) -> int:
