@@ -8,12 +8,15 @@ function stored(key) {
 
 const lang = stored("pasyansy:lang") === "en" ? "en" : "ru";
 const words = {
-  ru: { python: "Загружаем Python…", loading: "загрузка…", update: "Доступна новая версия", reload: "Обновить" },
-  en: { python: "Loading Python…", loading: "loading…", update: "A new version is available", reload: "Update" },
+  ru: { python: "Загружаем Python…", loading: "загрузка…", update: "Доступна новая версия", reload: "Обновить",
+        wait: "Ход будет сделан, как только загрузится Python." },
+  en: { python: "Loading Python…", loading: "loading…", update: "A new version is available", reload: "Update",
+        wait: "The move will be made as soon as Python has loaded." },
 }[lang];
 
 function showLastTable() {
-  // The table as it was last drawn, shown (not playable) until Python takes over.
+  // The table as it was last drawn, shown until Python takes over. A card pressed on it
+  // meanwhile is played once Python is ready (table.js).
   let last = null;
   try { last = JSON.parse(stored("pasyansy:lastTable") || "null"); } catch { return; }
   const game = new URLSearchParams(location.hash.slice(1)).get("game");
@@ -21,10 +24,12 @@ function showLastTable() {
   const board = document.getElementById("table");
   board.dataset.w = last.w;
   board.dataset.h = last.h;
+  Object.assign(board.dataset, { game: last.game, deal: last.deal || "", moves: last.moves || "" });
   board.innerHTML = last.html;
-  board.inert = true;
   document.getElementById("title").textContent = last.title;
-  document.getElementById("message").textContent = words.loading;
+  const box = document.getElementById("message");
+  box.textContent = words.loading;
+  box.dataset.wait = words.wait;
   document.getElementById("play").hidden = false;
   document.getElementById("loading").classList.add("over-table");
   if (window.pasyansyLayout) window.pasyansyLayout(true);

@@ -131,7 +131,31 @@ function shake(target) {
   el.classList.add("shake");
 }
 
+// A tap or a drop on the last table drawn, made while Python starts (boot.js shows that
+// table): the card stays pressed, and the move is played once Python is ready, if the table
+// it was made on is still the one on the page. Only the latest such gesture is kept.
+let waiting = null;
+
+function wait(kind, payload) {
+  const board = table();
+  table().querySelectorAll(".waiting").forEach((c) => c.classList.remove("waiting"));
+  table().querySelectorAll(".pressed").forEach((c) => c.classList.add("waiting"));
+  waiting = { kind, payload, game: board.dataset.game, deal: board.dataset.deal, moves: board.dataset.moves };
+  const box = document.getElementById("message");
+  if (box && box.dataset.wait) box.textContent = box.dataset.wait;
+  return {};
+}
+
+window.pasyansyPlayWaiting = () => {
+  const gesture = waiting, board = table();
+  waiting = null;
+  if (!gesture || !board) return;
+  const same = ["game", "deal", "moves"].every((field) => gesture[field] === board.dataset[field]);
+  if (same) act(gesture.kind, gesture.payload, gesture.payload.pile, Math.max(gesture.payload.index, 0));
+};
+
 function act(kind, payload, srcPile, srcIndex) {
+  if (!window.pasyansyCall) return wait(kind, payload);
   // Where the cards were, for the slide; not asked when cards do not slide (it lays the page out).
   const before = !flight() ? [] : srcPile ? rects(srcPile, srcIndex) : allRects();
   const result = call(kind, payload);
@@ -253,7 +277,8 @@ function keepTable() {
   keeping = 0;
   const board = table();
   if (!board || !board.dataset.game) return;
-  const last = { game: board.dataset.game, html: board.innerHTML, w: +board.dataset.w, h: +board.dataset.h,
+  const last = { game: board.dataset.game, deal: board.dataset.deal, moves: board.dataset.moves,
+    html: board.innerHTML, w: +board.dataset.w, h: +board.dataset.h,
     title: document.getElementById("title").textContent };
   try { localStorage.setItem("pasyansy:lastTable", JSON.stringify(last)); } catch { /* storage off or full */ }
 }

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from pasyansy_web.table import Table
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Page, Route
 
 from pygame_engine import Move, registry
 from pygame_engine.cards import card_text
@@ -430,7 +430,7 @@ def test_the_last_table_shows_while_python_loads(browser: Any, server: str) -> N
         page.reload()
     page.wait_for_function("document.querySelectorAll('#table .card').length > 0")
     assert page.locator("#message").text_content() == "загрузка…"
-    assert page.evaluate("document.getElementById('table').inert") is True
+    assert page.evaluate("document.getElementById('table').inert") is False, "its cards can be pressed"
     assert page.evaluate("document.documentElement.dataset.ready") is None
     assert held, "the interpreter is held back"
     for route in held:
@@ -534,8 +534,10 @@ def test_the_passes_left_show_at_the_stock(site_page: Page, server: str) -> None
     assert page.locator("#table .slot[data-pile='s']").get_attribute("aria-label") == "колода: 65 карт, Проход 1 из 3"
 
 
-def test_the_start_page_shows_the_games_before_python_has_started(site_page: Page, server: str) -> None:
-    page = site_page
+def test_the_start_page_shows_the_games_before_python_has_started(browser: Browser, server: str) -> None:
+    # Without the service worker, which would serve Python from its cache past the test's hold.
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
     page.goto(server)
     wait_ready(page)
     page.locator("#start a[data-game='hard_rug']").click()  # a game in progress, for its mark
@@ -553,3 +555,38 @@ def test_the_start_page_shows_the_games_before_python_has_started(site_page: Pag
     assert page.locator("#start a[data-game='topsy_turvy_queens'] .mark").count() == 0
     assert page.locator("#start button:not([disabled])").count() == 0, "its buttons wait for Python"
     assert page.locator("#title").inner_text() == "Пасьянсы"
+    context.close()
+
+
+def test_a_card_pressed_on_the_last_table_before_python_is_ready_is_played_once_it_is(
+        browser: Browser, server: str) -> None:
+    # The page is opened once, so that it keeps its table for the next visit; then opened
+    # again with the packages held back, so that Python cannot be ready. The last table is
+    # shown, a card is pressed on it and stays pressed, and once the packages come the move
+    # is played. The service worker is kept out: it would serve the packages itself.
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    try:
+        open_game(page, server, "hard_rug", 7)
+        page.wait_for_function("() => JSON.parse(localStorage.getItem('pasyansy:lastTable') || '{}').moves === '0'")
+        mirror = Table.new("hard_rug", 7)
+        target = tappable(mirror)
+        assert target is not None
+        expected = mirror.tap(*target).move
+        held: list[Route] = []
+        page.route("**/pasyansy.zip", lambda route: held.append(route))
+        page.reload(wait_until="domcontentloaded")
+        card = page.locator(f'#table .card[data-pile="{target[0]}"][data-index="{target[1]}"]')
+        card.click()
+        assert page.evaluate("() => document.documentElement.dataset.ready") is None, "Python was not ready"
+        assert "waiting" in (card.get_attribute("class") or "")
+        page.wait_for_function("() => document.getElementById('message').textContent.includes('Python')")
+        while not held:
+            page.wait_for_timeout(100)
+        held[0].continue_()
+        page.unroute("**/pasyansy.zip")
+        wait_ready(page)
+        page.wait_for_function("() => JSON.parse(pasyansyState()).moves.length === 1")
+        assert json.loads(page.evaluate("pasyansyState()"))["moves"] == [expected]
+    finally:
+        context.close()

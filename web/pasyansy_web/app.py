@@ -275,6 +275,7 @@ class Page:
         board.dataset.h = str(layout.height)
         board.dataset.game = table.game.id
         board.dataset.deal = str(table.history.deal)
+        board.dataset.moves = str(table.history.position)  # for a tap made on the last table before Python
         board.dataset.level = self.level
         lang = self.lang
         board.setAttribute("aria-label", t("table", lang))
@@ -308,7 +309,6 @@ class Page:
         window.pasyansyLayout()
         html = table_html(view)
         board.innerHTML = html
-        board.inert = False
         self.solver.ask(status)
         # Kept so that the next visit can show the table before Python is ready: by table.js,
         # once the table is still (a 50 KB write is no part of a tap).
@@ -487,6 +487,7 @@ async def start(page: Page) -> None:
     # The loading screen goes first, so that the table is sized for the page as it will stay.
     document.getElementById("loading").hidden = True
     page.route()
+    window.pasyansyPlayWaiting()  # a card pressed on the last table while Python started
     window.pasyansyRegisterWorker()
 
 
