@@ -6,9 +6,14 @@
   (afresh, or from the build's memory image, which only the service worker serves);
 * the same loads to the "still winnable?" indicator's first verdict, which waits for the
   solver's worker to start its own Python (afresh or from the image, as the page says);
-* the bytes a cold load transfers.
+* the bytes a cold load transfers;
+* the main thread's long tasks until each is ready (a PerformanceObserver for long
+  tasks, from the page's first script): the longest, and how many took over 200 ms.
 
-    python -m benchmarks.startup [--runs N]
+    python -m benchmarks.startup [--runs N] [--slow F]
+
+``--slow F`` runs every page with its CPU slowed F times (Chromium's emulation, as a
+phone's), cold, warm and offline alike.
 
 The goal (issue: offline build) is a playable site within 1.3 × the bare Pyodide
 start measured in the same run.
@@ -36,6 +41,11 @@ await loadPyodide();
 document.title = "ready " + performance.now();
 </script>"""
 READY = "html[data-ready='1']"
+LONG_TASKS = """window.pasyansyLongTasks = [];
+new PerformanceObserver((list) => {
+  for (const task of list.getEntries()) window.pasyansyLongTasks.push(task.duration);
+}).observe({ type: "longtask", buffered: true });"""
+LONG = 200  # ms: a main-thread task longer than this freezes the page for a player
 STARTS = {"fresh": "afresh", "image": "from the memory image"}  # html's data-python (web/start-pyodide.mjs)
 BYTES = """() => performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))
   .reduce((sum, e) => sum + (e.transferSize || 0), 0)"""
@@ -60,7 +70,15 @@ def seconds(page: Any) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--slow", type=float, default=1.0, help="the CPU slowed this many times")
     args = parser.parse_args()
+
+    def open_page(context: Any) -> Any:
+        page = context.new_page()
+        if args.slow != 1.0:
+            context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": args.slow})
+        return page
+
     built = site.build(Path(tempfile.mkdtemp()) / "site")
     (built / "bare.html").write_text(BARE)
     results: dict[str, list[float]] = {"bare": [], "cold": [], "warm": [], "offline": [], "bytes": [],
@@ -68,11 +86,18 @@ def main() -> None:
     starts: dict[str, set[str]] = {"cold": set(), "warm": set(), "offline": set(),
                                    "cold verdict": set(), "warm verdict": set(), "offline verdict": set()}
 
+    def tasks(page: Any, kind: str) -> None:
+        """The main thread's long tasks so far: the longest, and how many were over LONG."""
+        found = [float(d) for d in page.evaluate("window.pasyansyLongTasks || []")]
+        results.setdefault(kind + " longest task", []).append(max(found, default=0.0))
+        results.setdefault(kind + " tasks over 200 ms", []).append(float(sum(d > LONG for d in found)))
+
     def playable(page: Any, kind: str) -> None:
         """Wait for the table, then for the solver's verdict, noting the time each took and how
         Python was started for each."""
         page.wait_for_selector(READY, state="attached", timeout=60_000)
         results[kind].append(seconds(page))
+        tasks(page, kind)
         starts[kind].add(str(page.evaluate("document.documentElement.dataset.python")))
         verdict = page.locator("#verdict:not([data-result='pending'])")  # Сложный коврик deal 1: won at once
         verdict.wait_for(state="attached", timeout=60_000)
@@ -84,14 +109,17 @@ def main() -> None:
         for _ in range(args.runs):
             server = Server(built)
             context = browser.new_context(service_workers="block")
-            page = context.new_page()
+            context.add_init_script(LONG_TASKS)
+            page = open_page(context)
             page.goto(server.origin + "bare.html")
             page.wait_for_function("document.title.startsWith('ready')", timeout=60_000)
             results["bare"].append(float(page.title().split()[1]) / 1000)
+            tasks(page, "bare")
             context.close()
 
             context = browser.new_context()
-            page = context.new_page()
+            context.add_init_script(LONG_TASKS)
+            page = open_page(context)
             page.goto(server.origin + "#game=hard_rug&deal=1")
             playable(page, "cold")
             results["bytes"].append(float(page.evaluate(BYTES)))
@@ -104,7 +132,7 @@ def main() -> None:
             context.close()
         browser.close()
     med = {k: statistics.median(v) for k, v in results.items()}
-    print(f"runs: {args.runs} (median of each)")
+    print(f"runs: {args.runs} (median of each)" + (f", the CPU slowed {args.slow:g} times" if args.slow != 1 else ""))
     print(f"bare Pyodide start:                {med['bare']:.2f} s")
     for kind, label in (("cold", "cold:          "), ("warm", "warm (worker): "), ("offline", "offline:       ")):
         how = " and ".join(sorted(STARTS.get(start, start) for start in starts[kind]))
@@ -114,6 +142,9 @@ def main() -> None:
         how = " and ".join(sorted(STARTS.get(start, start) for start in starts[kind + " verdict"]))
         print(f"first verdict, {label}     {med[kind + ' verdict']:.2f} s  (the solver's Python started {how})")
     print(f"bytes transferred by a cold load:  {med['bytes'] / 1e6:.1f} MB")
+    for kind in ("bare", "cold", "warm", "offline"):
+        print(f"main thread until ready, {kind + ':':8} longest task {med[kind + ' longest task']:.0f} ms, "
+              f"{med[kind + ' tasks over 200 ms']:.0f} over {LONG} ms")
 
 
 if __name__ == "__main__":
