@@ -24,7 +24,7 @@ function showLastTable() {
   const board = document.getElementById("table");
   board.dataset.w = last.w;
   board.dataset.h = last.h;
-  Object.assign(board.dataset, { game: last.game, deal: last.deal || "", moves: last.moves || "" });
+  board.dataset.last = `${last.game}/${last.deal}/${last.moves}`; // what a press on it was made on
   board.innerHTML = last.html;
   document.getElementById("title").textContent = last.title;
   const box = document.getElementById("message");

@@ -140,7 +140,7 @@ function wait(kind, payload) {
   const board = table();
   table().querySelectorAll(".waiting").forEach((c) => c.classList.remove("waiting"));
   table().querySelectorAll(".pressed").forEach((c) => c.classList.add("waiting"));
-  waiting = { kind, payload, game: board.dataset.game, deal: board.dataset.deal, moves: board.dataset.moves };
+  waiting = { kind, payload, on: board.dataset.last };
   const box = document.getElementById("message");
   if (box && box.dataset.wait) box.textContent = box.dataset.wait;
   return {};
@@ -150,8 +150,9 @@ window.pasyansyPlayWaiting = () => {
   const gesture = waiting, board = table();
   waiting = null;
   if (!gesture || !board) return;
-  const same = ["game", "deal", "moves"].every((field) => gesture[field] === board.dataset[field]);
-  if (same) act(gesture.kind, gesture.payload, gesture.payload.pile, Math.max(gesture.payload.index, 0));
+  delete board.dataset.last;
+  const now = `${board.dataset.game}/${board.dataset.deal}/${board.dataset.moves}`;
+  if (gesture.on === now) act(gesture.kind, gesture.payload, gesture.payload.pile, Math.max(gesture.payload.index, 0));
 };
 
 function act(kind, payload, srcPile, srcIndex) {
