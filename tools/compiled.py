@@ -22,6 +22,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -32,20 +33,25 @@ MODULES = ("hard_rug", "hard_rug_board", "shrewish_queens", "shrewish_search", "
 def build(folder: Path) -> Path:
     """Compile :data:`MODULES` into ``folder/rules`` (made anew) and return that folder."""
     target = folder / "rules"
-    with tempfile.TemporaryDirectory() as work:
+    # For this machine's processor: the build serves the batch runs made where it is built.
+    flags = {"CFLAGS": os.environ.get("CFLAGS", "-O3 -march=native")}
+
+    def compile_one(name: str, work: Path) -> list[Path]:
+        # Each module in a copy of its own, so that each is one extension with nothing shared
+        # beside it, and two can be compiled at once.
         for package in ("pygame_engine", "rules"):
-            shutil.copytree(ROOT / package, Path(work) / package, ignore=shutil.ignore_patterns("__pycache__"))
-        # For this machine's processor: the build serves the batch runs made where it is built.
-        flags = {"CFLAGS": os.environ.get("CFLAGS", "-O3 -march=native")}
-        for name in MODULES:
-            # One module at a time, so that each is one extension with nothing shared beside it.
-            done = subprocess.run([sys.executable, "-m", "mypyc", f"rules/{name}.py"], cwd=work, capture_output=True,
-                                  text=True, env={**os.environ, **flags})
-            if done.returncode:
-                raise SystemExit(f"mypyc failed on {name}:\n{done.stdout[-2000:]}{done.stderr[-2000:]}")
+            shutil.copytree(ROOT / package, work / package, ignore=shutil.ignore_patterns("__pycache__"))
+        done = subprocess.run([sys.executable, "-m", "mypyc", f"rules/{name}.py"], cwd=work, capture_output=True,
+                              text=True, env={**os.environ, **flags})
+        if done.returncode:
+            raise SystemExit(f"mypyc failed on {name}:\n{done.stdout[-2000:]}{done.stderr[-2000:]}")
+        return sorted((work / "rules").glob("*.so"))
+
+    with tempfile.TemporaryDirectory() as work, ThreadPoolExecutor(2) as pool:
+        found = pool.map(compile_one, MODULES, [Path(work) / name for name in MODULES])
         shutil.rmtree(target, ignore_errors=True)
         target.mkdir(parents=True)
-        for built in (Path(work) / "rules").glob("*.so"):
+        for built in (path for paths in found for path in paths):
             shutil.copy2(built, target)
         for levels in (ROOT / "rules").glob("*.levels.json"):  # read beside the game's module
             shutil.copy2(levels, target)
