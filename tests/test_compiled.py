@@ -16,8 +16,11 @@ from pygame_engine import registry
 from tools.batch import compiled_modules, stale_builds, whole_search
 from pygame_engine.solver import solve
 game_id, deal = sys.argv[1], int(sys.argv[2])
-if game_id == "hard_rug":
+if game_id == "hard_rug" and not int(sys.argv[3]):
     verdict, _ = whole_search(game_id, deal, {"reshuffles": 0})
+elif game_id == "hard_rug":  # the board search without reshuffles, bounded by positions
+    game = registry.get(game_id)
+    verdict = solve(game, game.new(deal, {"reshuffles": 0}), max_nodes=int(sys.argv[3]), max_seconds=float("inf"))
 else:  # the whole of solve(), quick pass and all, bounded by positions alone
     game = registry.get(game_id)
     verdict = solve(game, game.new(deal), max_nodes=int(sys.argv[3]), max_seconds=float("inf"))
@@ -43,9 +46,10 @@ def search(folder: Path | None, deal: int = 13, game_id: str = "hard_rug", nodes
 def test_the_compiled_build_makes_the_same_positions_as_the_source(tmp_path: Path) -> None:
     compiled.build(tmp_path)
     assert sorted(p.name.split(".")[0] for p in (tmp_path / "rules").glob("*.so")) == [m[6:] for m in BUILT]
-    source, built = search(None), search(tmp_path)
-    assert source == ["lost", 419_801, [], [], []], source  # deal 13 without reshuffles: a whole search
-    assert built == ["lost", 419_801, [], BUILT, []], built
+    # Deal 13 without reshuffles, lost after 419,801 positions: its first 100,000 alike.
+    source, built = search(None, nodes=100_000), search(tmp_path, nodes=100_000)
+    assert source[0] == "unknown" and isinstance(source[1], int) and source[1] >= 100_000, source
+    assert built == [*source[:3], BUILT, []], built
     won = search(None, 2)
     assert won[0] == "won" and won[:3] == search(tmp_path, 2)[:3], "the same winning line, after as many positions"
     # Строптивые дамы, the whole of solve() within 20,000 positions: deal 150 proved lost

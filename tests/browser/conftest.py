@@ -15,7 +15,7 @@ import functools
 import http.server
 import shutil
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -56,6 +56,15 @@ def browser_type_launch_args() -> dict[str, Any]:
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return site.build(tmp_path_factory.mktemp("site") / "site")
+
+
+@pytest.fixture
+def site_copy(built_site: Path, tmp_path: Path) -> Callable[[Path], Path]:
+    """The session's build copied to a folder of the test's (which it may change), in place
+    of a build of its own: the same files, some seconds sooner."""
+    def copy(folder: Path) -> Path:
+        return Path(shutil.copytree(built_site, folder))
+    return copy
 
 
 @pytest.fixture(scope="session")

@@ -7,6 +7,7 @@ import os
 import signal
 import subprocess
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +17,6 @@ from playwright.sync_api import BrowserType
 from tests.browser.conftest import wait_ready
 from tests.browser.test_offline import Server, open_by_hash, tap_once
 from tests.browser.test_table import assert_table_shows
-from tools import site
 
 pytestmark = pytest.mark.browser
 
@@ -33,8 +33,8 @@ def kill_browser(profile: Path) -> None:
 
 def test_a_move_survives_the_browser_killed_a_second_later(browser_type: BrowserType,
                                                           browser_type_launch_args: dict[str, Any],
-                                                          tmp_path: Path) -> None:
-    server = Server(site.build(tmp_path / "site"))
+                                                          tmp_path: Path, site_copy: Callable[[Path], Path]) -> None:
+    server = Server(site_copy(tmp_path / "site"))
     profile = tmp_path / "profile"
     try:
         context = browser_type.launch_persistent_context(str(profile), **browser_type_launch_args)

@@ -9,7 +9,7 @@ import json
 import shutil
 import struct
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -107,15 +107,16 @@ def play_offline(context: BrowserContext, base: str, server: Server) -> None:
     assert verdict.get_attribute("data-python") == "image", "the solver's worker starts from the image too"
 
 
-def test_the_site_plays_offline_after_one_visit(context: BrowserContext, tmp_path: Path) -> None:
-    built = site.build(tmp_path / "site")
+def test_the_site_plays_offline_after_one_visit(context: BrowserContext, tmp_path: Path,
+                                               site_copy: Callable[[Path], Path]) -> None:
+    built = site_copy(tmp_path / "site")
     server = Server(built)
     play_offline(context, server.origin, server)
 
 
-def test_python_started_from_the_memory_image_deals_different_random_games(context: BrowserContext,
-                                                                             tmp_path: Path) -> None:
-    server = Server(site.build(tmp_path / "site"))
+def test_python_started_from_the_memory_image_deals_different_random_games(
+        context: BrowserContext, tmp_path: Path, site_copy: Callable[[Path], Path]) -> None:
+    server = Server(site_copy(tmp_path / "site"))
     page = context.new_page()
     page.goto(server.origin)
     wait_ready(page)
@@ -133,9 +134,9 @@ def test_python_started_from_the_memory_image_deals_different_random_games(conte
 
 
 @pytest.mark.parametrize("damage", [b"not gzip at all", gzip.compress(b"\0" * 4096)], ids=["not gzip", "no image"])
-def test_a_memory_image_that_does_not_start_leaves_python_to_start_afresh(context: BrowserContext, tmp_path: Path,
-                                                                          damage: bytes) -> None:
-    built = site.build(tmp_path / "site")
+def test_a_memory_image_that_does_not_start_leaves_python_to_start_afresh(
+        context: BrowserContext, tmp_path: Path, damage: bytes, site_copy: Callable[[Path], Path]) -> None:
+    built = site_copy(tmp_path / "site")
     (built / "pyodide" / "snapshot.gzip").write_bytes(damage)
     # Built so: the service worker's list holds the damaged image's own hash.
     shutil.copy2(site.ROOT / "service-worker" / "service-worker.js", built / "service-worker.js")
@@ -160,8 +161,9 @@ def test_a_memory_image_that_does_not_start_leaves_python_to_start_afresh(contex
     server.stop()
 
 
-def test_the_site_works_under_a_sub_path_online_and_offline(context: BrowserContext, tmp_path: Path) -> None:
-    site.build(tmp_path / "root" / "some" / "sub" / "path")
+def test_the_site_works_under_a_sub_path_online_and_offline(context: BrowserContext, tmp_path: Path,
+                                                           site_copy: Callable[[Path], Path]) -> None:
+    site_copy(tmp_path / "root" / "some" / "sub" / "path")
     server = Server(tmp_path / "root")
     base = server.origin + "some/sub/path/"
     requests: list[str] = []
@@ -250,8 +252,9 @@ def png_size(data: bytes) -> tuple[int, int]:
     return int(width), int(height)
 
 
-def test_installable(browser_type: BrowserType, browser_type_launch_args: dict[str, Any], tmp_path: Path) -> None:
-    built = site.build(tmp_path / "site")
+def test_installable(browser_type: BrowserType, browser_type_launch_args: dict[str, Any], tmp_path: Path,
+                     site_copy: Callable[[Path], Path]) -> None:
+    built = site_copy(tmp_path / "site")
     server = Server(built)
     # A profile on disk: Chromium does not offer installation in incognito contexts.
     context = browser_type.launch_persistent_context(str(tmp_path / "profile"), **browser_type_launch_args)
