@@ -73,17 +73,28 @@ def server(built_site: Path) -> Iterator[str]:
         yield url
 
 
+class Server:
+    """A test server over a folder, that can be stopped to take the network away."""
+
+    def __init__(self, root: Path) -> None:
+        handler = functools.partial(site._Handler, directory=str(root))
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+        self.origin = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
+
+    def stop(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
 @contextlib.contextmanager
 def serving(folder: Path) -> Iterator[str]:
-    """A local server of ``folder``, as the tests serve the site; its address."""
-    handler = functools.partial(site._Handler, directory=str(folder))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    """A local server of ``folder`` while the block runs; its address."""
+    server = Server(folder)
     try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+        yield server.origin
     finally:
-        httpd.shutdown()
-        httpd.server_close()
+        server.stop()
 
 
 @pytest.fixture

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import BrowserType
 
-from tests.browser.conftest import wait_ready
-from tests.browser.test_offline import Server, open_by_hash, tap_once
+from tests.browser.conftest import Server, wait_ready
+from tests.browser.test_offline import open_by_hash, tap_once
 from tests.browser.test_table import assert_table_shows
 
 pytestmark = pytest.mark.browser

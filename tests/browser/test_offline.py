@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import functools
 import gzip
-import http.server
 import json
 import shutil
 import struct
-import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -18,26 +15,11 @@ from pasyansy_web.table import Table
 from playwright.sync_api import Browser, BrowserContext, BrowserType, Page
 
 from pygame_engine import registry
-from tests.browser.conftest import wait_ready
+from tests.browser.conftest import Server, wait_ready
 from tests.browser.test_table import assert_table_shows, deal_for, tappable
 from tools import site
 
 pytestmark = pytest.mark.browser
-
-
-class Server:
-    """A test server over a folder, that can be stopped to take the network away."""
-
-    def __init__(self, root: Path) -> None:
-        handler = functools.partial(site._Handler, directory=str(root))
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
-        self.thread.start()
-        self.origin = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
-
-    def stop(self) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
 
 
 @pytest.fixture
