@@ -21,17 +21,10 @@ from concurrent.futures import ProcessPoolExecutor
 
 from pygame_engine import registry
 from pygame_engine.levels import LEVELS, catalogue
-from pygame_engine.player import play_ahead
 from tools.batch import wilson
 from tools.regrade import wins
 
 NAMES = {"easy": "Лёгкий", "medium": "Средний", "hard": "Сложный"}
-
-
-def wins_ahead(game_id: str, deal: int, seeds: range, budget: int) -> tuple[int, int, int]:
-    """As :func:`tools.regrade.wins`, by the player who looks ``budget`` positions ahead."""
-    game = registry.get(game_id)
-    return deal, sum(play_ahead(game, deal, seed, budget) for seed in seeds), len(seeds)
 
 
 def main() -> None:
@@ -57,11 +50,8 @@ def main() -> None:
                 deals = list(data[level])
                 if args.deals:
                     deals = sorted(random.Random(f"{game.id}/{level}").sample(deals, min(args.deals, len(deals))))
-                if args.ahead:
-                    counted = list(pool.map(wins_ahead, [game.id] * len(deals), deals, [seeds] * len(deals),
-                                            [args.ahead] * len(deals)))
-                else:
-                    counted = list(pool.map(wins, [game.id] * len(deals), deals, [seeds] * len(deals), chunksize=5))
+                counted = list(pool.map(wins, [game.id] * len(deals), deals, [seeds] * len(deals),
+                                        [args.ahead] * len(deals), chunksize=1 if args.ahead else 5))
                 won, played = sum(w for _, w, _ in counted), sum(n for *_, n in counted)
                 fresh[level] = (won, played)
             easy = fresh["easy"][0] / fresh["easy"][1]

@@ -26,7 +26,7 @@ from typing import Any
 
 from pygame_engine import registry
 from pygame_engine.levels import LEVELS, catalogue
-from pygame_engine.player import play_once
+from pygame_engine.player import play_ahead, play_once
 from tools.batch import wilson
 from tools.levels import SIZE, catalogue_file, targets
 
@@ -49,9 +49,12 @@ GRADES = Path(__file__).resolve().parent.parent / "build" / "results"
 """The order the levels take their deals in: the two ends first, the middle from what is left."""
 
 
-def wins(game_id: str, deal: int, seeds: range) -> tuple[int, int, int]:
-    """The deal, its wins over ``seeds`` and how many games that was."""
+def wins(game_id: str, deal: int, seeds: range, ahead: int = 0) -> tuple[int, int, int]:
+    """The deal, its wins over ``seeds`` and how many games that was: by the ordinary
+    player, or with ``ahead`` by the player who looks that many positions ahead."""
     game = registry.get(game_id)
+    if ahead:
+        return deal, sum(play_ahead(game, deal, seed, ahead) for seed in seeds), len(seeds)
     return deal, sum(play_once(game, deal, seed) for seed in seeds), len(seeds)
 
 
