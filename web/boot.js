@@ -74,9 +74,9 @@ function registerWorker() {
 
 // The durable store of games in progress: IndexedDB, each write committed with strict
 // durability, because Chromium writes localStorage to disk lazily and a move made seconds
-// before a crash was lost there. Python reads it once at start (read) and writes every save
-// to it as well as to localStorage (write; null deletes); a browser without it keeps
-// localStorage alone.
+// before a crash was lost there. It is read once at start, for Python (read), and every save
+// is written to it as well as to localStorage (write; null deletes; python.js); a browser
+// without it keeps localStorage alone.
 const durable = (() => {
   let opened = null;
   const open = () => opened || (opened = new Promise((resolve, reject) => {
@@ -137,6 +137,34 @@ function showStartPage() {
   document.documentElement.lang = lang;
   document.getElementById("loading").classList.add("over-table");
 }
+
+// The start page made live once Python has started (pasyansy_web/app.py asks for it): each
+// button takes the words the stored settings give it, in place (a new element would be
+// painted anew, and the page's largest paint would wait for Python), and the games in
+// progress are marked as storage has them.
+window.pasyansyTakeOverStart = (liveHtml, inProgress, markWord) => {
+  const start = document.getElementById("start");
+  delete start.dataset.static;
+  const live = document.createElement("div"); // never in the page: only read from
+  live.innerHTML = liveHtml;
+  start.querySelectorAll("button[data-call]").forEach((button) => {
+    const verb = button.getAttribute("data-verb");
+    const found = live.querySelector(`button[data-call="${button.dataset.call}"]${verb ? `[data-verb="${verb}"]` : ""}`);
+    if (found) {
+      button.textContent = found.textContent;
+      if (found.hasAttribute("aria-pressed")) button.setAttribute("aria-pressed", found.getAttribute("aria-pressed"));
+    }
+    button.disabled = false;
+  });
+  start.querySelectorAll("a[data-game]").forEach((link) => {
+    link.querySelector(".mark")?.remove();
+    if (!inProgress.includes(link.dataset.game)) return;
+    const mark = document.createElement("span");
+    mark.className = "mark";
+    mark.textContent = markWord;
+    link.querySelector("strong").after(" ", mark);
+  });
+};
 
 document.querySelector("#loading p").textContent = words.python;
 showStartPage();

@@ -4,9 +4,10 @@
 // played; it is read only from the service worker's cache, so a first visit fetches no
 // more than it did without it, and the worker serves it with the very Pyodide it was made
 // from. Whatever goes wrong with the image, Python is started afresh.
-// The solver's worker (solver-worker.mjs) starts its own Python here too; a worker has no
-// page to ask, so the page that starts it says in the worker's name whether its service
-// worker serves the build.
+// The page's Python runs in workers, each started here: the table's (main.py, through
+// PyScript) and the solver's (solver-worker.mjs). A worker cannot ask whether a service
+// worker serves the build: the solver's is told in its name ("served"); the table's reads
+// it from this module's own fetch, which the service worker, when it served it, timed.
 
 import { loadPyodide as startPyodide, version } from "./pyodide/pyodide.mjs";
 
@@ -15,8 +16,17 @@ export { version };
 // PyScript takes Pyodide's files from the folder of this module; they are one folder down.
 const indexURL = new URL("./pyodide/", import.meta.url).href;
 
-const inPage = typeof document !== "undefined";
-const served = inPage ? Boolean(navigator.serviceWorker?.controller) : self.name === "served";
+// A worker may be lent a stand-in of the page's document (PyScript's), so the scope is asked.
+const inPage = typeof WorkerGlobalScope === "undefined";
+
+function servedHere() {
+  if (inPage) return Boolean(navigator.serviceWorker?.controller);
+  if (self.name === "served") return true;
+  const here = performance.getEntriesByType("resource").find((entry) => entry.name === import.meta.url);
+  return Boolean(here && here.workerStart > 0);
+}
+
+const served = servedHere();
 
 function readImage() {
   if (!served || typeof DecompressionStream !== "function") return null;
@@ -32,11 +42,12 @@ function readImage() {
 // Handed over once and then let go, so that the page does not keep its 31 MB.
 let pending = readImage();
 
-// How Python started: on the page's <html data-python>, and kept for the worker to report.
+// How Python started: on the page's <html data-python>, as the worker reports it.
 export let started = "";
 
 function mark(how) {
   started = how;
+  globalThis.pasyansyStarted = how; // for the worker's Python to report (main.py)
   if (inPage) document.documentElement.dataset.python = how;
 }
 

@@ -1,5 +1,7 @@
-// Pointer gestures, keys and animation for the table. The rules live in Python:
-// every gesture becomes one call to window.pasyansyCall, which redraws the table.
+// Pointer gestures, keys and animation for the table. The rules live in Python, in a
+// worker: every gesture becomes one call to it (python.js), whose answer redraws the table.
+
+import { ask, isReady, start as startPython } from "./python.js";
 
 const DRAG_START = 8; // px: a shorter movement is a tap
 const table = () => document.getElementById("table");
@@ -31,10 +33,10 @@ function refocus(place) {
   (target || find("#table .slot"))?.focus({ preventScroll: true });
 }
 
-function call(kind, payload = {}) {
-  if (!window.pasyansyCall) return {};
+async function call(kind, payload = {}) {
+  if (!isReady()) return {};
   const where = focusedPlace();
-  const result = JSON.parse(window.pasyansyCall(kind, JSON.stringify(payload)));
+  const result = await ask(kind, payload);
   rove();
   refocus(where);
   return result;
@@ -146,20 +148,20 @@ function wait(kind, payload) {
   return {};
 }
 
-window.pasyansyPlayWaiting = () => {
+function playWaiting() {
   const gesture = waiting, board = table();
   waiting = null;
   if (!gesture || !board) return;
   delete board.dataset.last;
   const now = `${board.dataset.game}/${board.dataset.deal}/${board.dataset.moves}`;
   if (gesture.on === now) act(gesture.kind, gesture.payload, gesture.payload.pile, Math.max(gesture.payload.index, 0));
-};
+}
 
-function act(kind, payload, srcPile, srcIndex) {
-  if (!window.pasyansyCall) return wait(kind, payload);
+async function act(kind, payload, srcPile, srcIndex) {
+  if (!isReady()) return wait(kind, payload);
   // Where the cards were, for the slide; not asked when cards do not slide (it lays the page out).
   const before = !flight() ? [] : srcPile ? rects(srcPile, srcIndex) : allRects();
-  const result = call(kind, payload);
+  const result = await call(kind, payload);
   if (result.move && result.move.includes(">")) {
     slide(result.move, srcPile ? before : before[result.move.split(/[:>]/)[0]] || []);
   }
@@ -248,7 +250,6 @@ function judge(request, long = false) {
   if (long) send(request, true);
   else solver.timer = setTimeout(() => send(request), JUDGE_DELAY);
 }
-window.pasyansyJudge = judge;
 
 // The solution shown move by move: one move of the solver's line every so often, until the
 // line ends or the player taps or presses a key.
@@ -262,8 +263,8 @@ function stopSolution() {
 function showSolution() {
   stopSolution();
   const pause = Math.max(400, (flight() || 0) * 2500);
-  const step = () => {
-    const result = act("solution_step", {});
+  const step = async () => {
+    const result = await act("solution_step", {});
     showing = result.move && result.more ? setTimeout(step, pause) : 0;
   };
   showing = setTimeout(step, pause);
@@ -284,10 +285,10 @@ function keepTable() {
   try { localStorage.setItem("pasyansy:lastTable", JSON.stringify(last)); } catch { /* storage off or full */ }
 }
 
-window.pasyansyKeepTable = () => {
+function keepTableSoon() {
   clearTimeout(keeping);
   keeping = setTimeout(keepTable, 300);
-};
+}
 window.addEventListener("pagehide", () => { if (keeping) keepTable(); });
 
 let gesture = null;
@@ -324,7 +325,7 @@ function onTableClick(event) {
   act("tap", { pile: el.dataset.pile, index: +el.dataset.index }, el.dataset.pile, Math.max(+el.dataset.index, 0));
 }
 
-function onUp(event) {
+async function onUp(event) {
   pointedAt = performance.now();
   if (!gesture) return;
   const g = gesture;
@@ -338,7 +339,8 @@ function onUp(event) {
     .map((e) => e.closest && e.closest("[data-pile]")).find((e) => e && e.dataset.pile !== g.pile);
   g.group.forEach((c) => (c.style.visibility = ""));
   const dx = event.clientX - g.x, dy = event.clientY - g.y;
-  const result = under ? act("drop", { pile: g.pile, index: g.index, target: under.dataset.pile }, g.pile, g.index) : { shake: true };
+  const result = under ? await act("drop", { pile: g.pile, index: g.index, target: under.dataset.pile }, g.pile, g.index)
+    : { shake: true };
   if (!result.move) {
     // An illegal drop flies back to where it came from (at once with the animation off).
     const back = [...table().querySelectorAll(`.card[data-pile="${g.pile}"]`)].filter((c) => +c.dataset.index >= g.index);
@@ -403,8 +405,8 @@ function pileAcross(pile, dy) {
   return row[0];
 }
 
-function pick(pile, index) {
-  const result = call("choices", { pile, index });
+async function pick(pile, index) {
+  const result = await call("choices", { pile, index });
   say(result.say || "");
   if (!result.targets || !result.targets.length) return;
   picked = { pile, index, targets: result.targets, at: 0 };
@@ -575,9 +577,11 @@ function onClick(event) {
   const button = event.target.closest("[data-call]");
   if (!button || button.disabled) return;
   event.preventDefault();
+  // A call that cannot be undone asks the player first (the statistics' reset).
+  if (button.dataset.confirm && !window.confirm(button.dataset.confirm)) return;
   const input = document.getElementById("deal-number");
-  const result = call(button.dataset.call, { verb: button.dataset.verb || "", value: input ? input.value : "" });
-  if (result.solution) showSolution();
+  call(button.dataset.call, { verb: button.dataset.verb || "", value: input ? input.value : "" })
+    .then((result) => { if (result.solution) showSolution(); });
 }
 
 document.addEventListener("DOMContentLoaded", () => {
@@ -605,9 +609,18 @@ document.addEventListener("DOMContentLoaded", () => {
   document.addEventListener("keydown", stopSolution, true);
   document.addEventListener("keydown", onKey);
   document.addEventListener("click", onClick);
-  // Another tab saved a game: Python takes it up if it is the one on this table.
+  // Another tab stored a value: Python takes it into its copy of storage, and takes up a
+  // saved game if it is the one on this table.
   window.addEventListener("storage", (event) => {
-    if (event.key && event.key.startsWith("pasyansy:save:")) call("synced", { verb: event.key });
+    if (event.key && event.key.startsWith("pasyansy:") && event.key !== "pasyansy:lastTable") {
+      call("synced", { verb: event.key, value: event.newValue });
+    }
+  });
+  window.addEventListener("hashchange", () => call("route"));
+  startPython({ layout, keepTable: keepTableSoon, judge, takeOverStart: window.pasyansyTakeOverStart,
+    registerWorker: window.pasyansyRegisterWorker }, () => {
+    playWaiting(); // a card pressed on the last table while Python started
+    window.pasyansyRegisterWorker();
   });
   let portrait = window.innerHeight > window.innerWidth;
   window.addEventListener("resize", () => {

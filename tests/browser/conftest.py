@@ -101,7 +101,9 @@ def serving(folder: Path) -> Iterator[str]:
 def site_page(page: Page, server: str, request: pytest.FixtureRequest) -> Iterator[Page]:
     """A page of the site; no request may go anywhere but the test server."""
     foreign: list[str] = []
-    page.on("request", lambda r: None if r.url.startswith((server, "data:")) else foreign.append(r.url))
+    # The table's worker is made from a blob of the site (PyScript makes it so).
+    ours = (server, "data:", f"blob:{server}")
+    page.on("request", lambda r: None if r.url.startswith(ours) else foreign.append(r.url))
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.on("crash", lambda p: CRASHES.append(f"{request.node.nodeid}: {_machine()}"))
@@ -115,6 +117,20 @@ def wait_ready(page: Page) -> None:
     page.wait_for_selector("html[data-ready='1']", state="attached", timeout=60_000)
 
 
+def reopen(page: Page, url: str) -> None:
+    """Open ``url`` as a new page: the page reads storage only as it opens, so a test that
+    wrote storage through the page first leaves it for a plain file of the site (a change
+    of the address's fragment alone would keep the page)."""
+    page.goto(url.split("#")[0].rstrip("/") + "/version.txt")
+    page.goto(url)
+
+
+def answered(page: Page) -> None:
+    """Wait until Python has answered every call the page made (it runs in a worker, and a
+    tap's redraw comes a moment later), as a person waits for the table to change."""
+    page.wait_for_function("window.pasyansyIdle && window.pasyansyIdle()")
+
+
 def open_game(page: Page, server: str, game: str, deal: int) -> None:
     page.goto(f"{server}#game={game}&deal={deal}")
     wait_ready(page)
@@ -124,6 +140,7 @@ def open_game(page: Page, server: str, game: str, deal: int) -> None:
 def shot(page: Page, name: str) -> Path:
     SHOTS.mkdir(parents=True, exist_ok=True)
     path = SHOTS / f"{name}.png"
+    answered(page)
     page.screenshot(path=str(path))
     return path
 

@@ -14,7 +14,7 @@ from playwright.sync_api import Page
 from pygame_engine import History, registry
 from pygame_engine.moves import CARD_MOVE
 from pygame_engine.solver import solve
-from tests.browser.conftest import new_game, open_game, open_menu, wait_ready
+from tests.browser.conftest import answered, new_game, open_game, open_menu, wait_ready
 from tests.browser.test_around import load_save
 from tests.browser.test_table import assert_table_shows
 
@@ -95,6 +95,7 @@ class Keys:
     def press(self, key: str) -> None:
         self.page.keyboard.press(key)
         self.count += 1
+        answered(self.page)
         assert self.page.evaluate("document.activeElement !== document.body"), f"focus fell to <body> after {key}"
 
     def focused(self) -> dict[str, str]:
@@ -255,6 +256,7 @@ def test_the_keys_help_lists_every_key_and_letter_keys_can_be_turned_off(site_pa
     open_game(page, server, "hard_rug", 3)
     page.focus('#table [tabindex="0"]')
     page.keyboard.press("h")
+    answered(page)
     page.keyboard.press("?")
     assert page.locator("#table .hint-src").count() == 0 and page.locator("dialog#keys").count() == 0
     page.keyboard.press("Control+z")  # the shortcuts with Ctrl stay

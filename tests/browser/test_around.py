@@ -15,7 +15,7 @@ from pygame_engine import History, registry
 from pygame_engine.levels import catalogue
 from pygame_engine.save import dumps
 from pygame_engine.solver import solve
-from tests.browser.conftest import new_game, open_game, open_menu, wait_ready
+from tests.browser.conftest import answered, new_game, open_game, open_menu, reopen, wait_ready
 from tests.browser.test_table import GAMES, open_with_a_move, page_state, tap_first
 from tests.test_verdict import rug_with_a_chain_move
 
@@ -29,7 +29,7 @@ def load_save(page: Page, server: str, history: History) -> None:
     # Written where the page reads it first: its durable copy goes, and the one in localStorage is read.
     page.evaluate("""async ([game, text]) => { await window.pasyansyDurable.write(`save:${game}`, null);
         localStorage.setItem(`pasyansy:save:${game}`, text); }""", [history.game.id, dumps(history)])
-    page.goto(f"{server}#game={history.game.id}")
+    reopen(page, f"{server}#game={history.game.id}")
     page.wait_for_selector(f"#table[data-game='{history.game.id}'][data-deal='{history.deal}']", state="attached")
 
 
@@ -55,12 +55,14 @@ def test_open_a_deal_by_number_and_replay(site_page: Page, server: str) -> None:
     new_game(page)
     page.locator("#deal-number").fill("4242")
     page.get_by_role("button", name="OK").click()
+    answered(page)
     page.wait_for_selector("#table[data-deal='4242']", state="attached")
     assert "4242" in (page.locator("#title").text_content() or "")
     for bad in ("12x", "²"):  # "²" counts as a digit to Python's isdigit, but is no number
         new_game(page)
         page.locator("#deal-number").fill(bad)
         page.get_by_role("button", name="OK").click()
+        answered(page)
         assert "целое число" in (page.locator("#message").text_content() or "")
         assert page_state(page)["deal"] == 4242, "a bad number changes nothing"
     new_game(page)
@@ -70,6 +72,7 @@ def test_open_a_deal_by_number_and_replay(site_page: Page, server: str) -> None:
     new_game(page)
     page.locator("#deal-number").fill("4242")
     page.get_by_role("button", name="OK").click()
+    answered(page)
     page.wait_for_selector("#table[data-deal='4242']", state="attached")
     new_game(page)
     page.get_by_role("button", name="Сыграть заново").click()
@@ -132,6 +135,7 @@ def test_a_link_to_another_deal_asks_before_it_ends_the_game_in_progress(site_pa
     page.goto(f"{server}#game=hard_rug&deal=10")  # nothing played yet: the link opens its deal at once
     page.wait_for_selector("#table[data-deal='10']", state="attached")
     page.goto(server + "#stats")
+    answered(page)
     row = page.locator("table.stats[data-game='hard_rug'] tr").nth(1).locator("td").all_text_contents()
     assert row[:3] == ["Любой", "1", "0"], "the game left for the linked deal counts as played and lost"
 
@@ -163,10 +167,12 @@ def test_hints_in_hard_rug_put_chain_moves_first_and_h_shows_the_next(site_page:
     page.add_init_script("localStorage.setItem('pasyansy:solver', 'off')")
     load_save(page, server, history)
     page.keyboard.press("h")
+    answered(page)
     first = page.locator("#table .hint").evaluate_all("els => els.map(e => e.dataset.pile)")
     assert hints[0].src in first and hints[0].dst in first
     # The same key on a Russian layout gives "р": the shortcut goes by the key's place.
     page.evaluate("document.dispatchEvent(new KeyboardEvent('keydown', { key: 'р', code: 'KeyH', bubbles: true }))")
+    answered(page)
     second = page.locator("#table .hint").evaluate_all("els => els.map(e => e.dataset.pile)")
     assert sorted(second) != sorted(first) and hints[1].dst in second
     assert re.match(r"Подсказка 2 из \d+", page.locator("#message").text_content() or "")
@@ -190,6 +196,7 @@ def test_the_gap_reasons_and_the_reshuffle_counter(site_page: Page, server: str)
     for code in reasons & set(texts):
         gap = next(c for c, cards in game.piles(state).items() if not cards and game.gap_reason(state, c) == code)
         page.locator(f'#table .slot[data-pile="{gap}"]').click(force=True, position={"x": 5, "y": 5})
+        answered(page)
         assert texts[code] in (page.locator("#message").text_content() or "")
     assert page.locator("#controls").get_by_role("button", name="Перемешать (5)").is_enabled()
     page.reload()  # the reasons took the message's place; back with what it offers
@@ -250,6 +257,7 @@ def test_large_cards_on_a_360_pixel_phone(browser: Any, server: str) -> None:
     page.goto(server)
     wait_ready(page)
     page.evaluate("localStorage.setItem('pasyansy:large', 'on')")
+    page.reload()  # the page reads storage as it opens
     for game_id in GAMES:
         open_game(page, server, game_id, 3)
         sizes = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
@@ -420,6 +428,7 @@ def test_statistics_count_a_game_won_through_the_page(site_page: Page, server: s
     assert page.locator("#message").get_by_role("button").all_text_contents() == ["Новая игра", "Сыграть заново"]
     assert "побед 100%, серия 1" in (page.locator("#message .stats-line").text_content() or "")
     page.goto(server + "#stats")
+    answered(page)
     row = page.locator("table.stats[data-game='hard_rug'] tr").nth(1).locator("td").all_text_contents()
     assert row[:6] == ["Любой", "1", "1", "100%", "1", "1"]
     assert re.fullmatch(r"\d+:\d\d", row[6]), row  # the best time, minutes and seconds

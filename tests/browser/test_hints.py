@@ -10,7 +10,7 @@ from playwright.sync_api import Page
 
 from pygame_engine import History, registry
 from pygame_engine.solver import solve
-from tests.browser.conftest import open_game
+from tests.browser.conftest import answered, open_game
 from tests.browser.test_around import load_save
 from tests.browser.test_table import page_state
 from tests.browser.test_winnable import settled
@@ -24,6 +24,7 @@ def test_the_hint_says_its_move_and_marks_where_from_and_where_to(site_page: Pag
     open_game(page, server, "hard_rug", 3)
     assert settled(page) == "won"
     page.keyboard.press("h")
+    answered(page)
     message = page.locator("#message").text_content() or ""
     assert re.match(r"Подсказка 1 из \d+: \S+ на .+ — ведёт к победе\.$", message), message
     hinted = page_state(page)["hint"]
@@ -76,6 +77,7 @@ def test_from_a_lost_position_one_step_back_to_the_latest_winnable(site_page: Pa
     load_save(page, server, history)
     assert settled(page) == "lost"
     page.keyboard.press("h")
+    answered(page)
     assert (page.locator("#message").text_content() or "").startswith("Пасьянс уже не сойдётся")
     page.locator("#message button[data-call='rewind']").click()
     page.wait_for_function("document.querySelector('#message').textContent.startsWith('Вернулись')",

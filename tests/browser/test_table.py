@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, Page, Route
 from pygame_engine import Move, registry
 from pygame_engine.cards import card_text
 from pygame_engine.moves import CARD_MOVE
-from tests.browser.conftest import open_game, open_menu, shot, wait_ready
+from tests.browser.conftest import answered, open_game, open_menu, reopen, shot, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -77,6 +77,7 @@ def deal_for(game_id: str) -> int:
 
 
 def page_state(page: Page) -> dict[str, Any]:
+    answered(page)
     return json.loads(page.evaluate("window.pasyansyState()"))
 
 
@@ -102,6 +103,7 @@ RUSSIAN_KEY = """([key, code]) => document.dispatchEvent(
 
 def settle(page: Page) -> None:
     """Wait until the cards have stopped sliding, as a person would before the next gesture."""
+    answered(page)
     page.wait_for_function("document.getAnimations().length === 0")
 
 
@@ -213,6 +215,7 @@ def test_keyboard_play_reaches_every_pile_and_says_each_move(site_page: Page, se
             page.keyboard.press("ArrowUp")  # from the pile to its top card, then down the face-up run
         assert page.evaluate("document.activeElement.dataset.index") == str(index)
     page.keyboard.press("Enter")  # picked up: where it may go is said, and the focus is on the first place
+    answered(page)
     choices = mirror.choices(pile, index)
     assert page.locator("#announce").text_content() == choices["say"]
     assert page.evaluate("document.activeElement.dataset.pile") == choices["targets"][0]
@@ -250,7 +253,7 @@ def phone(browser: Any, server: str) -> Any:
     context = browser.new_context(viewport={"width": 393, "height": 851}, has_touch=True, is_mobile=True)
     page = context.new_page()
     foreign: list[str] = []
-    page.on("request", lambda r: None if r.url.startswith(server) else foreign.append(r.url))
+    page.on("request", lambda r: None if r.url.startswith((server, f"blob:{server}")) else foreign.append(r.url))
     yield page
     context.close()
     assert foreign == []
@@ -319,8 +322,9 @@ def test_a_damaged_save_is_set_aside_and_a_new_game_plays(site_page: Page, serve
     page.goto(server)
     wait_ready(page)
     page.evaluate("localStorage.setItem('pasyansy:save:hard_rug', '{\"format\": \"pasyansy-save\", \"version\": 9}')")
-    page.goto(f"{server}#game=hard_rug")
+    reopen(page, f"{server}#game=hard_rug")
     page.wait_for_selector("#table[data-game='hard_rug']", state="attached")
+    answered(page)
     assert "не удалось открыть" in (page.locator("#message").text_content() or "")
     assert stored_under(page, "pasyansy:broken:hard_rug:") == ['{"format": "pasyansy-save", "version": 9}']
     state = page_state(page)
@@ -348,17 +352,20 @@ def test_a_damaged_save_too_large_to_copy_is_left_and_never_written_over(site_pa
     wait_ready(page)
     damaged = '{"format": "pasyansy-save", "moves": "' + "x" * 3_000_000 + '"}'
     page.evaluate("(text) => localStorage.setItem('pasyansy:save:hard_rug', text)", damaged)
-    page.goto(f"{server}#game=hard_rug&deal=5")
+    reopen(page, f"{server}#game=hard_rug&deal=5")
     page.wait_for_selector("#table[data-game='hard_rug']", state="attached")
+    answered(page)  # the browser's refusal of the copy comes back as a call
     said = page.locator("#message").text_content() or ""
     assert "оставлена как есть" in said and "отложена" not in said
     mirror = Table.new("hard_rug", 5)
     tap_first(page, mirror)
+    answered(page)
     page.reload()
     page.wait_for_selector("#table[data-game='hard_rug']", state="attached")
     assert page.evaluate("localStorage.getItem('pasyansy:save:hard_rug')") == damaged, "never written over"
     assert_table_shows(page, mirror)  # the new game, kept beside it, goes on
     page.locator("#message button[data-call='drop_broken']").click()
+    answered(page)
     assert "удалена" in (page.locator("#message").text_content() or "")
     saved = json.loads(page.evaluate("localStorage.getItem('pasyansy:save:hard_rug')"))
     assert saved["moves"] == [str(m) for m in mirror.history.done_moves]
@@ -389,6 +396,7 @@ def test_the_animation_has_speeds_and_can_be_switched_off_for_good(site_page: Pa
 
     def tap_and_read_the_slide() -> list[str]:
         tap_first(page, mirror)
+        answered(page)
         slides: list[str] = page.evaluate(
             "[...document.querySelectorAll('#table .fly')].map((e) => getComputedStyle(e).transitionDuration)")
         settle(page)
@@ -590,3 +598,19 @@ def test_a_card_pressed_on_the_last_table_before_python_is_ready_is_played_once_
         assert json.loads(page.evaluate("pasyansyState()"))["moves"] == [expected]
     finally:
         context.close()
+
+
+def test_python_runs_in_a_worker_and_never_on_the_pages_main_thread(site_page: Page, server: str) -> None:
+    page = site_page
+    open_with_a_move(page, server, "hard_rug", 7)
+    answered(page)
+    assert page_state(page)["moves"], "a move was played, by Python"
+    assert page.evaluate("document.documentElement.dataset.python") in ("fresh", "image"), "Python started"
+    # Pyodide is not in the page's own thread, and its interpreter, its library and the
+    # site's packages were fetched by the workers. (A module worker's scripts are fetched in
+    # the page's name, so Pyodide's module is looked for among the page's globals instead.)
+    names = ("pyodide", "loadPyodide", "_pyodide", "pyodide_py")
+    assert page.evaluate("(names) => names.filter((name) => name in globalThis)", list(names)) == []
+    fetched = page.evaluate("performance.getEntriesByType('resource').map((entry) => entry.name)")
+    assert any(name.endswith("/pyscript/core.js") for name in fetched), "the page loaded PyScript, to start the worker"
+    assert not [name for name in fetched if name.endswith((".wasm", ".zip", ".gzip"))], fetched

@@ -58,9 +58,9 @@ def test_a_game_added_to_rules_alone_is_played_to_a_win(site_page: Page, server:
             page.locator(f"#table .card[data-pile='{pile}'][data-index='{top}']").click(position={"x": 6, "y": 5})
         page.wait_for_function(played, arg=n)
     rest = [{"pile": "s" if move.kind in ("draw", "redeal") else "w", "index": -1} for move in line[taps:]]
-    page.evaluate("""(taps) => { for (const tap of taps) {
+    page.evaluate("""async (taps) => { for (const tap of taps) {
         const pile = JSON.parse(pasyansyState()).piles[tap.pile];
-        pasyansyCall("tap", JSON.stringify({ pile: tap.pile, index: tap.pile === "s" ? -1 : pile.length - 1 }));
+        await pasyansyCall("tap", JSON.stringify({ pile: tap.pile, index: tap.pile === "s" ? -1 : pile.length - 1 }));
     } }""", rest)
     state = json.loads(page.evaluate("pasyansyState()"))
     assert state["moves"] == [str(move) for move in line]

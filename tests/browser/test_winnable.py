@@ -4,12 +4,13 @@ hint it backs, and a table that never waits for it."""
 from __future__ import annotations
 
 import time
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page
 
 from pygame_engine import registry
-from tests.browser.conftest import open_game, wait_ready
+from tests.browser.conftest import answered, open_game, wait_ready
 from tests.browser.test_around import load_save
 from tests.browser.test_table import page_state
 from tests.test_verdict import lost_history
@@ -17,9 +18,16 @@ from tests.test_verdict import lost_history
 pytestmark = pytest.mark.browser
 
 SETTLED = "#verdict:not([data-result='pending'])"
+# The solver's workers made by the page (the table's own worker, made once, is not counted).
 COUNT_WORKERS = """window.workersMade = 0;
   const Made = window.Worker;
-  window.Worker = class extends Made { constructor(...args) { super(...args); window.workersMade += 1; } };"""
+  window.Worker = class extends Made { constructor(url, ...rest) { super(url, ...rest);
+    if (String(url).includes("solver-worker")) window.workersMade += 1; } };"""
+
+
+def solvers(page: Page) -> list[Any]:
+    """The page's solver's workers."""
+    return [worker for worker in page.workers if worker.url.endswith("/solver-worker.mjs")]
 
 
 def settled(page: Page) -> str:
@@ -56,6 +64,7 @@ def test_a_winnable_deal_is_called_so_and_the_hint_it_backs_keeps_it_so(site_pag
     assert page.locator("#verdict button[data-call='solution']").text_content() == "решение"
     assert "видит все карты" in (page.locator("#verdict").get_attribute("title") or "")
     page.keyboard.press("h")
+    answered(page)
     assert (page.locator("#message").text_content() or "").endswith("ведёт к победе.")
     hinted = page_state(page)["hint"]
     assert hinted and page.locator("#table .hint").count() > 0
@@ -118,6 +127,7 @@ def test_the_indicator_can_be_switched_off_and_then_no_solver_starts(site_page: 
     open_game(page, server, "hard_rug", 3)
     play(page, first_hint("hard_rug", 3))
     page.keyboard.press("h")
+    answered(page)
     assert page.locator("#verdict").is_hidden()
     assert "сойтись" not in (page.locator("#message").text_content() or "")
     assert asked == []
@@ -130,6 +140,7 @@ def test_a_longer_search_when_asked_gives_way_to_the_next_move(site_page: Page, 
     open_game(page, server, "shrewish_queens", 2)
     assert settled(page) == "unknown"
     page.locator("#verdict").get_by_role("button", name="искать дольше").click()
+    answered(page)
     box = page.locator("#verdict")
     assert box.get_attribute("data-result") == "longer" and verdict_words(page) == "Решатель ищет дольше…"
     page.wait_for_selector("html[data-solver='busy']", state="attached")
@@ -145,18 +156,18 @@ def test_a_longer_search_that_answers_gives_back_its_workers_memory(site_page: P
     page.add_init_script(COUNT_WORKERS)
     open_game(page, server, "hard_rug", 3)  # won at once, so a longer search answers at once too
     assert settled(page) == "won"
-    assert len(page.workers) == 1
-    searcher = page.workers[0]
+    assert len(solvers(page)) == 1
+    searcher = solvers(page)[0]
     page.evaluate("window.pasyansyCall('longer', '{}')")
-    answered = page.locator("#verdict:not([data-result='pending']):not([data-result='longer'])")
-    answered.wait_for(state="attached", timeout=60_000)
-    assert answered.get_attribute("data-result") == "won"
+    done = page.locator("#verdict:not([data-result='pending']):not([data-result='longer'])")
+    done.wait_for(state="attached", timeout=60_000)
+    assert done.get_attribute("data-result") == "won"
     # The browser reports a worker's end and a new one's start as events, some time after the page acts.
     deadline = time.monotonic() + 10
-    while (searcher in page.workers or len(page.workers) != 1) and time.monotonic() < deadline:
+    while (searcher in solvers(page) or len(solvers(page)) != 1) and time.monotonic() < deadline:
         page.wait_for_timeout(50)
-    assert searcher not in page.workers, "the worker that made the longer search was stopped, its memory with it"
-    assert page.evaluate("window.workersMade") == 2 and len(page.workers) == 1, "and a new one started at once"
+    assert searcher not in solvers(page), "the worker that made the longer search was stopped, its memory with it"
+    assert page.evaluate("window.workersMade") == 2 and len(solvers(page)) == 1, "and a new one started at once"
     open_game(page, server, "hard_rug", 5)  # the same page, another deal: judged by the worker already started
     assert settled(page) in ("won", "lost", "unknown")
-    assert page.evaluate("window.workersMade") == 2 and len(page.workers) == 1
+    assert page.evaluate("window.workersMade") == 2 and len(solvers(page)) == 1

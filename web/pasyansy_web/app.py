@@ -1,20 +1,18 @@
 """The glue between the page and the table: storage, routing, rendering, events.
 
-This is the only module that touches the browser. JavaScript (``table.js``) handles
-pointer gestures and animation, and calls :meth:`Page.call` with what the person did.
+It runs in a worker (``main.py``) and never touches the page: ``table.js`` handles
+pointer gestures and animation, and calls :meth:`Page.call` with what the person did and
+what it sees (:class:`Seen`); each answer carries the edits that redraw the page
+(:mod:`pasyansy_web.screen`).
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 import random
 import time
 from html import escape
-from typing import Any
-
-from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
-from pyscript import document, window  # type: ignore[import-not-found]
+from typing import Any, TypedDict
 
 from pasyansy_web import stored
 from pasyansy_web.calls import MOVE_CALLS, PAGE_CALLS, TABLE_CALLS
@@ -23,8 +21,9 @@ from pasyansy_web.i18n import t
 from pasyansy_web.links import LinkError, check_game, deal_number, parse_link
 from pasyansy_web.pages import options_html, record, rules_html, settings_html, start_html, stats_html
 from pasyansy_web.render import table_html
+from pasyansy_web.screen import Screen
 from pasyansy_web.solver_panel import SolverPanel
-from pasyansy_web.store import PREFIX, Store
+from pasyansy_web.store import PREFIX, Kept, Store
 from pasyansy_web.stored import ANIM_SPEEDS, LEVEL_CHOICES, SETTINGS, clean_times
 from pasyansy_web.table import Outcome, Table
 from pasyansy_web.view import TableView
@@ -32,11 +31,23 @@ from pygame_engine import EngineError, registry
 from pygame_engine.levels import catalogue, pick
 
 
+class Seen(TypedDict):
+    """What ``table.js`` sees when it calls: the address's fragment, whether the screen is
+    taller than wide, and the language of the start page the build drew, where it shows
+    one (``boot.js``; else "")."""
+
+    hash: str
+    portrait: bool
+    start: str
+
+
 class Page:
     """The one page: the start list, a table, a game's rules or the statistics."""
 
-    def __init__(self) -> None:
-        self.store = Store()
+    def __init__(self, kept: Kept) -> None:
+        self.screen = Screen()
+        self.seen: Seen = {"hash": "", "portrait": True, "start": ""}
+        self.store = Store(self.screen, kept)
         self.lang = stored.lang(self.store.get("lang"))
         self.table: Table | None = None
         self.level = "any"
@@ -61,8 +72,8 @@ class Page:
     # --- routing ----------------------------------------------------------------------------
 
     def route(self) -> None:
-        fragment = str(window.location.hash or "")
-        document.body.classList.toggle("large", self.store.setting("large"))
+        fragment = self.seen["hash"]
+        self.screen.toggle("body", "large", self.store.setting("large"))
         if fragment.startswith("#rules="):
             self.show_rules(fragment[len("#rules="):])
             return
@@ -79,12 +90,14 @@ class Page:
         else:
             self.open_game(*link)
 
-    def synced(self, key: str) -> None:
+    def synced(self, key: str, value: str | None) -> None:
         """Another tab of the site saved a game: if it is the one on this table, this table takes it up.
 
         Otherwise this tab's next move would save over the other's moves (or over the new deal it
         started), and they would be lost.
         """
+        if key.startswith(PREFIX):
+            self.store.taken(key[len(PREFIX):], value)
         table = self.table
         if table is None or key != f"{PREFIX}save:{table.game.id}":
             return
@@ -129,38 +142,65 @@ class Page:
             # A game read back whole, with its clock, is not written again: two tabs of different
             # builds, each writing the save its own way, would otherwise take each other's in turn.
             self.autosave()
-        window.history.replaceState(None, "", f"#game={game_id}&deal={table.history.deal}")
-        document.getElementById("start").hidden = True
-        document.getElementById("play").hidden = False
+        self.screen.url(f"#game={game_id}&deal={table.history.deal}")
+        self.seen["hash"] = f"#game={game_id}&deal={table.history.deal}"
+        self.screen.hidden("#start", True)
+        self.screen.hidden("#play", False)
         self.render(message, offers)
 
     def read_save(self, game_id: str) -> tuple[Table | None, str | None, str]:
         """The game in progress as stored, what to say of it, and the buttons to offer. Never lose a game:
-        a damaged save is set aside word for word; where the browser refuses the copy, it is
-        left where it is, and the game in progress is kept beside it until the player
-        chooses (the button offered)."""
+        a damaged save is set aside word for word, and until the browser has said that the
+        copy is made (the call "stored"), it is left where it is and the game in progress is
+        kept beside it (``save_key``). Where the browser refuses the copy, the player chooses
+        (the button offered)."""
         saved = self.store.get(f"save:{game_id}")
         if saved is None:
             return None, None, ""
         try:
             table = Table.from_save(saved, self.lang, game_id)
         except EngineError as exc:
-            window.console.warn(f"the saved game of {game_id} does not open: {exc}")
+            self.screen.warn(f"the saved game of {game_id} does not open: {exc}")
         else:
             self.store.stuck.discard(game_id)
             return table, None, ""
-        if self.store.set_aside(game_id, saved):
-            self.store.remove(f"save:{game_id}")
-            self.store.stuck.discard(game_id)
-            return None, t("save_broken", self.lang), ""
         self.store.stuck.add(game_id)
-        said = t("save_broken_kept", self.lang)
-        offer = f' <button data-call="drop_broken">{t("drop_broken", self.lang)}</button>'
+        said, offer = (None, "") if self.store.move_aside(f"save:{game_id}", game_id) else self.kept_broken()
         beside = self.store.get(self.store.save_key(game_id))
         try:
             return (Table.from_save(beside, self.lang, game_id) if beside is not None else None), said, offer
         except EngineError:
             return None, said, offer
+
+    def kept_broken(self) -> tuple[str, str]:
+        """What is said of a damaged save that could not be set aside, and the offer to drop it."""
+        return (t("save_broken_kept", self.lang),
+                f' <button data-call="drop_broken">{t("drop_broken", self.lang)}</button>')
+
+    def stored(self, refused: list[str], set_aside: list[str]) -> None:
+        """What the browser did with this page's writes: the keys it refused (storage full)
+        and the copies of damaged saves it made. A save whose copy is made leaves its place
+        to the game in progress; one whose copy is refused stays where it lies, the game
+        going on beside it. Of any other refusal, the player is told."""
+        table = self.table
+        message: tuple[str, str] | None = None
+        for to in set_aside:
+            key = self.store.set_aside_done(to)
+            if key is None or not key.startswith("save:"):
+                continue
+            game_id = key[len("save:"):]
+            self.store.stuck.discard(game_id)
+            if table is not None and table.game.id == game_id:
+                self.store.remove(f"save:{game_id}:new")
+                message = (t("save_broken", self.lang) if self.autosave() else t("not_saved", self.lang)), ""
+        for key in refused:
+            was = self.store.refused(key)
+            if was is None:
+                message = message or (t("not_saved", self.lang), "")
+            elif table is not None and was == f"save:{table.game.id}":
+                message = self.kept_broken()
+        if table is not None and message is not None:
+            self.render(*message)
 
     def drop_broken(self) -> None:
         """The player gives up the damaged save that could not be set aside: the game in
@@ -185,22 +225,22 @@ class Page:
 
     def show_other(self, html: str, title: str) -> None:
         self.table = None
-        start = document.getElementById("start")
-        start.removeAttribute("data-static")
-        start.innerHTML = html
-        start.hidden = False
-        document.getElementById("play").hidden = True
-        document.getElementById("title").textContent = title
-        document.getElementById("moves").textContent = ""
-        document.getElementById("verdict").hidden = True
-        document.title = f"{title} — {t('title', self.lang)}"
-        document.documentElement.lang = self.lang
+        screen = self.screen
+        screen.data("#start", "static", None)
+        self.seen["start"] = ""
+        screen.html("#start", html)
+        screen.hidden("#start", False)
+        screen.hidden("#play", True)
+        screen.text("#title", title)
+        screen.text("#moves", "")
+        screen.hidden("#verdict", True)
+        screen.title(f"{title} — {t('title', self.lang)}")
+        screen.attr("html", "lang", self.lang)
         self.ready()
 
     def show_start(self, message: str | None = None) -> None:
         in_progress = {g.id for g in registry.games() if self.store.get(f"save:{g.id}")}
-        start = document.getElementById("start")
-        if start.getAttribute("data-static") == self.lang and message is None and not start.hidden:
+        if self.seen["start"] == self.lang and message is None:
             self.take_over_start(in_progress)
             return
         options = {g.id: self.store.options(g.id) for g in registry.games()}
@@ -211,33 +251,14 @@ class Page:
         """The start page that ``boot.js`` showed from the build, made live where it differs:
         the settings as stored, with their buttons, and the games in progress. The rest is
         left as it was painted, so that nothing the player already sees is drawn again."""
-        start = document.getElementById("start")
-        start.removeAttribute("data-static")
         options = {g.id: self.store.options(g.id) for g in registry.games()}
-        live = document.createElement("div")  # never in the page: only read from
         store, lang = self.store, self.lang
-        live.innerHTML = settings_html(store.settings(), store.anim_speed(), lang) + options_html(options, lang)
-        # Each button takes its live words in place: a new element would be painted anew, and
-        # the page's largest paint would wait for Python.
-        for button in start.querySelectorAll("button[data-call]"):
-            verb = button.getAttribute("data-verb")
-            found = live.querySelector(f'button[data-call="{button.dataset.call}"]'
-                                       + (f'[data-verb="{verb}"]' if verb else ""))
-            if found:
-                button.textContent = found.textContent
-                if found.hasAttribute("aria-pressed"):
-                    button.setAttribute("aria-pressed", found.getAttribute("aria-pressed"))
-            button.disabled = False
-        for link in start.querySelectorAll("a[data-game]"):
-            mark = link.querySelector(".mark")
-            if mark:  # JavaScript's null, where there is none
-                mark.remove()
-            if link.dataset.game in in_progress:
-                link.querySelector("strong").insertAdjacentHTML(
-                    "afterend", f' <span class="mark">{t("in_progress", self.lang)}</span>')
+        live = settings_html(store.settings(), store.anim_speed(), lang) + options_html(options, lang)
+        self.screen.run("takeOverStart", live, sorted(in_progress), t("in_progress", lang))
+        self.seen["start"] = ""
         self.table = None
-        document.getElementById("play").hidden = True
-        document.title = t("title", self.lang)
+        self.screen.hidden("#play", True)
+        self.screen.title(t("title", lang))
         self.ready()
 
     def show_rules(self, game_id: str) -> None:
@@ -252,37 +273,33 @@ class Page:
         """The bar at the bottom and the menu (``controls.py``)."""
         lang = self.lang
         open_ = self.menu_open or self.choosing
-        document.getElementById("controls").innerHTML = bar_html(view, lang, open_)
+        self.screen.html("#controls", bar_html(view, lang, open_))
         data = catalogue(view["game"]) or {}
         # A level without proved deals (no catalogue shipped yet) cannot be chosen.
         levels = [lv for lv in LEVEL_CHOICES if lv == "any" or data.get(lv)]
-        menu = document.getElementById("menu")
         large, speed = self.store.setting("large"), self.store.anim_speed()
-        menu.innerHTML = menu_html(view, lang, self.choosing, levels, large, speed)
-        menu.hidden = not open_
+        self.screen.html("#menu", menu_html(view, lang, self.choosing, levels, large, speed))
+        self.screen.hidden("#menu", not open_)
 
     def render(self, message: str | None = None, offers: str = "") -> None:
         """The table, its controls and header; ``message`` below the controls, with the buttons ``offers``."""
         table = self.table
         if table is None:
             return
-        portrait = bool(window.innerHeight > window.innerWidth)
-        view = table.view(portrait)
+        view = table.view(self.seen["portrait"])
         view["large"] = self.store.setting("large")
         layout = view["layout"]
-        board = document.getElementById("table")
-        board.dataset.w = str(layout.width)
-        board.dataset.h = str(layout.height)
-        board.dataset.game = table.game.id
-        board.dataset.deal = str(table.history.deal)
-        board.dataset.moves = str(table.history.position)  # for a tap made on the last table before Python
-        board.dataset.level = self.level
+        screen = self.screen
+        for key, value in (("w", layout.width), ("h", layout.height), ("game", table.game.id),
+                           ("deal", table.history.deal), ("moves", table.history.position),  # for a press before Python
+                           ("level", self.level)):
+            screen.data("#table", key, str(value))
         lang = self.lang
-        board.setAttribute("aria-label", t("table", lang))
+        screen.attr("#table", "aria-label", t("table", lang))
         self.controls(view)
         level = "" if self.level == "any" else f' · {t("level_" + self.level, lang)}'
-        document.getElementById("title").textContent = f'{view["name"]} {t("deal_short", lang, n=view["deal"])}{level}'
-        document.getElementById("moves").textContent = t("moves", lang, n=view["moves"])
+        screen.text("#title", f'{view["name"]} {t("deal_short", lang, n=view["deal"])}{level}')
+        screen.text("#moves", t("moves", lang, n=view["moves"]))
         status = view["status"]
         if status == "won" and message is None:
             seconds = int(self.elapsed())
@@ -299,20 +316,18 @@ class Page:
         elif status == "lost" and message is None:
             message = t("lost", lang)
             offers = self.end_offers(view)
-        box = document.getElementById("message")
-        box.innerHTML = escape(message or "") + offers
-        box.dataset.status = status
-        document.title = f'{view["name"]} — {t("title", lang)}'
-        document.documentElement.lang = lang
+        screen.html("#message", escape(message or "") + offers)
+        screen.data("#message", "status", status)
+        screen.title(f'{view["name"]} — {t("title", lang)}')
+        screen.attr("html", "lang", lang)
         # Sized before the cards are drawn: sizing asks where the header and the bar lie, which
         # with the new cards in the page would lay the whole table out there and then.
-        window.pasyansyLayout()
-        html = table_html(view)
-        board.innerHTML = html
+        screen.run("layout")
+        screen.html("#table", table_html(view))
         self.solver.ask(status)
         # Kept so that the next visit can show the table before Python is ready: by table.js,
         # once the table is still (a 50 KB write is no part of a tap).
-        window.pasyansyKeepTable()
+        screen.run("keepTable")
         self.ready()
 
     def won_offers(self) -> str:
@@ -351,17 +366,27 @@ class Page:
         self.store.put(f"counted:{table.game.id}", mark)
 
     def ready(self) -> None:
-        document.documentElement.dataset.anim = self.store.anim_speed()
-        document.documentElement.dataset.keys = "on" if self.store.setting("keys") else "off"  # table.js reads it
-        document.querySelector("[data-skip]").textContent = t("to_table", self.lang)
-        document.documentElement.dataset.ready = "1"
+        screen = self.screen
+        screen.data("html", "anim", self.store.anim_speed())
+        screen.data("html", "keys", "on" if self.store.setting("keys") else "off")  # table.js reads it
+        screen.text("#skip", t("to_table", self.lang))
+        screen.data("html", "ready", "1")
 
     # --- what the person did -----------------------------------------------------------------
 
-    def call(self, kind: str, payload: str) -> str:
-        """What the person did, by the kind of call ``table.js`` makes (:mod:`pasyansy_web.calls`);
-        JSON back."""
-        data: dict[str, Any] = json.loads(payload) if payload else {}
+    def call(self, kind: str, payload: str, seen: str) -> str:
+        """What the person did, by the kind of call ``table.js`` makes (:mod:`pasyansy_web.calls`),
+        with what ``table.js`` sees (:class:`Seen`). JSON back: the call's own answer
+        ("reply"), the edits to the page ("edits") and the engine's piles ("state",
+        :meth:`state`)."""
+        self.seen.update(json.loads(seen))
+        try:
+            reply = json.loads(self.answer(kind, json.loads(payload) if payload else {}))
+        finally:
+            edits = self.screen.take()
+        return json.dumps({"reply": reply, "edits": edits, "state": self.state()})
+
+    def answer(self, kind: str, data: dict[str, Any]) -> str:
         page_call = PAGE_CALLS.get(kind)
         if page_call is not None:
             page_call(self, data)
@@ -394,7 +419,7 @@ class Page:
                       f' <button data-call="cancel">{t("not_now", self.lang)}</button>')
         self.render(message, offers)
         # Said to a screen reader (a live region the eye does not see); the messages are said as well.
-        document.getElementById("announce").textContent = table.announce(outcome.move) if outcome.move else ""
+        self.screen.text("#announce", table.announce(outcome.move) if outcome.move else "")
         reply = outcome.as_dict()
         reply["more"] = table.winning is not None  # for the solution shown move by move
         return json.dumps(reply)
@@ -417,7 +442,7 @@ class Page:
 
     def new_deal(self, table: Table, kind: str, level: str, value: str) -> str:
         game_id = table.game.id
-        document.getElementById("announce").textContent = ""  # nothing of the last game is said again
+        self.screen.text("#announce", "")  # nothing of the last game is said again
         if kind == "replay":
             deal, level = table.history.deal, self.level
         elif kind == "deal":
@@ -457,45 +482,33 @@ class Page:
                 now = self.store.options(game_id)[option]
                 after = spec.values[(spec.values.index(now) + 1) % len(spec.values)]
                 self.store.put(f"option:{name}", json.dumps(after))
-        elif kind == "reset_stats" and window.confirm(t("reset_confirm", self.lang)):
+        elif kind == "reset_stats":  # table.js asked the player first (the button's data-confirm)
             self.store.put("stats", "{}")
-        document.body.classList.toggle("large", self.store.setting("large"))
+        self.screen.toggle("body", "large", self.store.setting("large"))
         if self.table:
             self.render()
         else:
             self.route()
 
-    def state_json(self) -> str:
+    def state(self) -> dict[str, Any] | None:
         """The engine's piles, for tests that compare the page with the engine."""
         if self.table is None:
-            return "null"
+            return None
         piles = self.table.game.piles(self.table.state)
-        return json.dumps({"game": self.table.game.id, "deal": self.table.history.deal, "level": self.level,
-                           "moves": [str(m) for m in self.table.history.done_moves],
-                           "hint": None if self.table.hinted is None else str(self.table.hinted),
-                           "piles": {p: list(c) for p, c in piles.items()}})
+        return {"game": self.table.game.id, "deal": self.table.history.deal, "level": self.level,
+                "moves": [str(m) for m in self.table.history.done_moves],
+                "hint": None if self.table.hinted is None else str(self.table.hinted),
+                "piles": {p: list(c) for p, c in piles.items()}}
 
 
-_STARTED: list[asyncio.Future[None]] = []
-
-
-async def start(page: Page) -> None:
-    await page.store.read_durable()
-    window.pasyansyCall = create_proxy(page.call)
-    window.pasyansyState = create_proxy(page.state_json)
-    window.addEventListener("hashchange", create_proxy(lambda _event: page.route()))
-    # The loading screen goes first, so that the table is sized for the page as it will stay.
-    document.getElementById("loading").hidden = True
-    page.route()
-    window.pasyansyPlayWaiting()  # a card pressed on the last table while Python started
-    window.pasyansyRegisterWorker()
-
-
-def main() -> None:
+def start(kept: str, seen: str) -> tuple[Page, str]:
+    """The page, from what the page kept (:class:`~pasyansy_web.store.Kept`, JSON), and its
+    first answer: the route the address names, drawn."""
     # Python may have started from the build's memory image (web/start-pyodide.mjs), whose
     # random generator is in the same state for every player: seed it from the system.
     random.seed()
-    _STARTED.append(asyncio.ensure_future(start(Page())))  # kept, so that the task is not collected
+    page = Page(json.loads(kept))
+    return page, page.call("route", "", seen)
 
 
-__all__ = ["Page", "main"]
+__all__ = ["Page", "Seen", "start"]

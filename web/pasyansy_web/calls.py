@@ -32,7 +32,11 @@ PAGE_CALLS: dict[str, Callable[[Page, Data], None]] = {
     **{kind: _setting(kind) for kind in ("lang", "toggle", "anim", "option", "reset_stats")},
     "resize": lambda page, data: page.render(),
     "verdict": lambda page, data: page.solver.take(data),
-    "synced": lambda page, data: page.synced(str(data.get("verb", ""))),
+    # Another tab stored a value (None: removed it).
+    "synced": lambda page, data: page.synced(str(data.get("verb", "")), data.get("value")),
+    # What the browser did with the page's writes: the keys it refused, the copies it made.
+    "stored": lambda page, data: page.stored([str(k) for k in data.get("refused", [])],
+                                             [str(k) for k in data.get("set_aside", [])]),
 }
 
 TABLE_CALLS: dict[str, Callable[[Page, Table, Data], str | None]] = {

@@ -173,7 +173,8 @@ def stats_html(stats: dict[str, Any], damaged: bool, lang: str) -> str:
     if damaged:
         body = f'<p class="note" role="alert">{escape(t("stats_broken", lang))}</p>' + body
     return (f'<p><a class="button" href="#">{t("back", lang)}</a></p><h1>{t("stats", lang)}</h1>{body}'
-            f'<p><button data-call="reset_stats">{t("reset", lang)}</button></p>')
+            f'<p><button data-call="reset_stats" data-confirm="{escape(t("reset_confirm", lang))}">'
+            f'{t("reset", lang)}</button></p>')
 
 
 def record(stats: dict[str, Any], game_id: str, level: str, won: bool, seconds: float) -> None:

@@ -9,8 +9,6 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from pyscript import document, window  # type: ignore[import-not-found]
-
 from pasyansy_web.i18n import t
 from pasyansy_web.verdict import LONGER, carried, name, position
 
@@ -27,17 +25,18 @@ class SolverPanel:
         self.page = page
         self.verdicts: dict[str, dict[str, Any]] = {}  # the solver's, by position (pasyansy_web.verdict)
         self.said_verdict = ""  # the last verdict said to a screen reader
+        self.shown = ""  # the result the indicator shows ("" while it is hidden)
 
     def ask(self, status: str) -> None:
         """Show what the solver knows of the position on the table, or ask its worker
         (``table.js``, ``solver-worker.mjs``); the answer comes back as the call "verdict"."""
         table = self.page.table
-        box = document.getElementById("verdict")
         if table is None:
             return
         table.know("")
         if not self.page.store.setting("solver") or status != "playing":
-            box.hidden = True
+            self.page.screen.hidden("#verdict", True)
+            self.shown = ""
             return
         pos = position(table.history)
         key = name(pos)
@@ -48,7 +47,7 @@ class SolverPanel:
                 self.keep(key, known)
         if known is None:
             self.show({"result": "pending", "line": []})
-            window.pasyansyJudge(json.dumps(pos))
+            self.page.screen.run("judge", json.dumps(pos))
         else:
             self.show(known)
 
@@ -59,8 +58,8 @@ class SolverPanel:
         if table is None or not self.page.store.setting("solver"):
             return
         self.show({"result": "longer", "line": []})
-        window.pasyansyLayout(True)  # the header may take a line more or less on a narrow screen
-        window.pasyansyJudge(json.dumps({**position(table.history), "seconds": LONGER}), True)
+        self.page.screen.run("layout")  # the header may take a line more or less on a narrow screen
+        self.page.screen.run("judge", json.dumps({**position(table.history), "seconds": LONGER}), True)
 
     def keep(self, key: str, verdict: dict[str, Any]) -> None:
         self.verdicts[key] = verdict
@@ -73,18 +72,18 @@ class SolverPanel:
         if answer.get("result") == "rewind":
             self.take_rewind(answer)
         elif answer.get("result") == "error":
-            window.console.warn(f"the solver: {answer.get('error')}")
-            if table is not None and document.getElementById("verdict").dataset.result in ("pending", "longer"):
+            self.page.screen.warn(f"the solver: {answer.get('error')}")
+            if table is not None and self.shown in ("pending", "longer"):
                 self.show(answer)
         else:
-            document.getElementById("verdict").dataset.python = str(answer.get("python", ""))
+            self.page.screen.data("#verdict", "python", str(answer.get("python", "")))
             key = name(answer["position"])
             self.keep(key, {"result": answer["result"], "line": answer["line"]})
             if table is not None and self.page.store.setting("solver") and key == name(position(table.history)):
                 self.show(self.verdicts[key])
         # The verdict may take the header to a line more or less on a narrow screen: the table
         # is sized again (a redraw sizes it after its own verdict, so show_verdict does not).
-        window.pasyansyLayout(True)
+        self.page.screen.run("layout")
 
     def ask_rewind(self) -> None:
         """The player asks to go back to the latest position the solver proves winnable: the
@@ -94,7 +93,7 @@ class SolverPanel:
             return
         self.page.render(t("rewind_searching", self.page.lang))
         self.show({"result": "longer", "line": []})
-        window.pasyansyJudge(json.dumps({**position(table.history), "seconds": LONGER, "rewind": True}), True)
+        self.page.screen.run("judge", json.dumps({**position(table.history), "seconds": LONGER, "rewind": True}), True)
 
     def take_rewind(self, answer: dict[str, Any]) -> None:
         """The worker found the latest winnable position (or none): the table goes back to it
@@ -111,29 +110,30 @@ class SolverPanel:
         message = t("rewind_done", self.page.lang) if self.page.autosave() else t("not_saved", self.page.lang)
         self.page.render(message)
         if outcome.move:
-            document.getElementById("announce").textContent = table.announce(outcome.move)
+            self.page.screen.text("#announce", table.announce(outcome.move))
 
     def show(self, verdict: dict[str, Any]) -> None:
         table = self.page.table
-        box = document.getElementById("verdict")
+        screen, lang = self.page.screen, self.page.lang
         result = verdict["result"]
-        box.hidden = False
-        box.dataset.result = result
+        self.shown = result
+        screen.hidden("#verdict", False)
+        screen.data("#verdict", "result", result)
         # Short in the header's one line; the whole sentence for a screen reader and on hover.
-        box.innerHTML = (f'<span class="said" aria-hidden="true">{t(f"short_{result}", self.page.lang)}</span>'
-                         f'<span class="full sr-only">{t(f"verdict_{result}", self.page.lang)}</span>')
-        box.title = f'{t(f"verdict_{result}", self.page.lang)}. {t("verdict_note", self.page.lang)}'
+        html = (f'<span class="said" aria-hidden="true">{t(f"short_{result}", lang)}</span>'
+                f'<span class="full sr-only">{t(f"verdict_{result}", lang)}</span>')
+        screen.attr("#verdict", "title", f'{t(f"verdict_{result}", lang)}. {t("verdict_note", lang)}')
         offer = {"unknown": ("longer", "verdict_again"), "won": ("solution", "solution"),
                  "lost": ("rewind", "rewind")}.get(result)
         if offer and (result != "won" or verdict["line"]):
-            button = f' <button data-call="{offer[0]}">{t(offer[1], self.page.lang)}</button>'
-            box.insertAdjacentHTML("beforeend", button)
+            html += f' <button data-call="{offer[0]}">{t(offer[1], lang)}</button>'
+        screen.html("#verdict", html)
         if table is not None:
-            box.dataset.moves = str(table.history.position)  # the position it speaks of, for tests
+            screen.data("#verdict", "moves", str(table.history.position))  # the position it speaks of, for tests
             table.know(result, verdict["line"])
         # Said to a screen reader when the answer changes, for a player who asks for it.
         changed = result in ("won", "lost", "unknown") and result != self.said_verdict
         if changed and self.page.store.setting("say_verdict"):
-            document.getElementById("announce").textContent = t(f"verdict_{result}", self.page.lang)
+            screen.text("#announce", t(f"verdict_{result}", lang))
         if result in ("won", "lost", "unknown"):
             self.said_verdict = result
