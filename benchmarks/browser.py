@@ -48,6 +48,7 @@ TAP = """async ([selector]) => {
   const t0 = performance.now();
   el.dispatchEvent(new PointerEvent("pointerdown", at));
   el.dispatchEvent(new PointerEvent("pointerup", at));
+  await window.pasyansyAnswered(); // Python, in its worker, has answered and the page is redrawn
   await new Promise((done) => requestAnimationFrame(() => done()));
   return performance.now() - t0;
 }"""
@@ -57,6 +58,7 @@ TAP = """async ([selector]) => {
 HINT = """async () => {
   const t0 = performance.now();
   document.dispatchEvent(new KeyboardEvent("keydown", { key: "h", bubbles: true }));
+  await window.pasyansyAnswered();
   await new Promise((done) => requestAnimationFrame(() => done()));
   return performance.now() - t0;
 }"""

@@ -1,4 +1,7 @@
-"""The memory a longer search takes in Chromium: a game is opened, the "still winnable?"
+"""The memory the page's Pythons take in Chromium. First the page's renderer process (which
+holds the page and its workers) while a game is played by hints, with the "still
+winnable?" indicator off (one Python, the table's) and on (two: the solver has its own).
+Then the memory a longer search takes: a game is opened, the "still winnable?"
 indicator's first search runs (2 s), then the player's longer search ("искать дольше",
 20 s) while the page's renderer process, which holds the page and its solver worker, is
 read every quarter of a second. Prints its resident memory before the longer search, at
@@ -21,6 +24,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import sync_playwright
 
@@ -46,6 +50,26 @@ def renderers() -> dict[int, int]:
     return found
 
 
+def playing(browser: Any, base: str, game: str, deal: int, solver: bool) -> int:
+    """The renderer's peak resident memory, in MB, over a game opened and ten hints played."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    if not solver:
+        context.add_init_script("localStorage.setItem('pasyansy:solver', 'off')")
+    page = context.new_page()
+    page.goto(base + f"#game={game}&deal={deal}")
+    page.wait_for_selector("html[data-ready='1']", state="attached", timeout=120_000)
+    if solver:
+        page.wait_for_function(SETTLED, timeout=120_000)
+    peak = 0
+    for _ in range(10):
+        page.keyboard.press("h")
+        page.wait_for_function("window.pasyansyIdle()")
+        time.sleep(0.3)
+        peak = max([peak, *renderers().values()])  # the page's is the largest: the others are spares
+    context.close()
+    return peak
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="shrewish_queens")
@@ -58,6 +82,8 @@ def main() -> None:
     base = f"http://127.0.0.1:{httpd.server_address[1]}/"
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=site.CHROMIUM, args=site.CHROMIUM_FLAGS)
+        one = playing(browser, base, args.game, args.deal, solver=False)
+        two = playing(browser, base, args.game, args.deal, solver=True)
         page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
         page.goto(base + f"#game={args.game}&deal={args.deal}")
         page.wait_for_function(SETTLED, timeout=120_000)
@@ -86,6 +112,8 @@ def main() -> None:
         next_verdict = time.perf_counter() - asked
         browser.close()
     page_process = max(peak, key=lambda pid: peak[pid])  # Pyodide twice: the largest by far
+    print(f"the page's renderer while ten hints are played, at its peak: {one} MB with one Python "
+          f"(the indicator off), {two} MB with two (on)")
     print(f"{args.game}, deal {args.deal}: the longer search took {seconds:.1f} s ({result})")
     print(f"the page's renderer, resident memory: {before[page_process]} MB before it, "
           f"{peak[page_process]} MB at its peak, {after.get(page_process, 0)} MB after it, "

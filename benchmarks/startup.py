@@ -6,7 +6,7 @@
   (afresh, or from the build's memory image, which only the service worker serves);
 * the same loads to the "still winnable?" indicator's first verdict, which waits for the
   solver's worker to start its own Python (afresh or from the image, as the page says);
-* the bytes a cold load transfers;
+* the bytes a cold load transfers: the page and the table's worker, and the solver's worker;
 * the main thread's long tasks until each is ready (a PerformanceObserver for long
   tasks, from the page's first script): the longest, and how many took over 200 ms.
 
@@ -47,7 +47,7 @@ new PerformanceObserver((list) => {
 }).observe({ type: "longtask", buffered: true });"""
 LONG = 200  # ms: a main-thread task longer than this freezes the page for a player
 STARTS = {"fresh": "afresh", "image": "from the memory image"}  # html's data-python (web/start-pyodide.mjs)
-BYTES = """() => performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))
+BYTES = """() => (performance.getEntriesByType('navigation') || []).concat(performance.getEntriesByType('resource'))
   .reduce((sum, e) => sum + (e.transferSize || 0), 0)"""
 
 
@@ -82,7 +82,8 @@ def main() -> None:
     built = site.build(Path(tempfile.mkdtemp()) / "site")
     (built / "bare.html").write_text(BARE)
     results: dict[str, list[float]] = {"bare": [], "cold": [], "warm": [], "offline": [], "bytes": [],
-                                       "cold verdict": [], "warm verdict": [], "offline verdict": []}
+                                       "solver bytes": [], "cold verdict": [], "warm verdict": [],
+                                       "offline verdict": []}
     starts: dict[str, set[str]] = {"cold": set(), "warm": set(), "offline": set(),
                                    "cold verdict": set(), "warm verdict": set(), "offline verdict": set()}
 
@@ -122,7 +123,12 @@ def main() -> None:
             page = open_page(context)
             page.goto(server.origin + "#game=hard_rug&deal=1")
             playable(page, "cold")
-            results["bytes"].append(float(page.evaluate(BYTES)))
+            # The page's own and its workers' (Python's files are fetched by the table's worker,
+            # and again by the solver's).
+            solver = [w for w in page.workers if w.url.endswith("solver-worker.mjs")]
+            results["bytes"].append(sum(float(scope.evaluate(BYTES)) for scope in [*page.workers, page]
+                                        if scope not in solver))
+            results["solver bytes"].append(sum(float(scope.evaluate(BYTES)) for scope in solver))
             page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
             page.reload()
             playable(page, "warm")
@@ -141,7 +147,8 @@ def main() -> None:
     for kind, label in (("cold", "cold:          "), ("warm", "warm (worker): "), ("offline", "offline:       ")):
         how = " and ".join(sorted(STARTS.get(start, start) for start in starts[kind + " verdict"]))
         print(f"first verdict, {label}     {med[kind + ' verdict']:.2f} s  (the solver's Python started {how})")
-    print(f"bytes transferred by a cold load:  {med['bytes'] / 1e6:.1f} MB")
+    print(f"bytes transferred by a cold load:  {med['bytes'] / 1e6:.1f} MB by the page and the table's worker, "
+          f"{med['solver bytes'] / 1e6:.1f} MB more by the solver's")
     for kind in ("bare", "cold", "warm", "offline"):
         print(f"main thread until ready, {kind + ':':8} longest task {med[kind + ' longest task']:.0f} ms, "
               f"{med[kind + ' tasks over 200 ms']:.0f} over {LONG} ms")
