@@ -177,7 +177,20 @@ def test_a_new_build_is_offered_and_the_game_survives_the_update(context: Browse
     assert_table_shows(page, mirror)
     version = page.evaluate("fetch('version.txt').then((r) => r.text())")
     assert version == "release-2"
+    # The workers' files are the new build's, from the new cache: the table's worker plays on
+    # after the server has gone.
+    workers = ["main.py", "python.js", "pyscript/core.js", "start-pyodide.mjs", "solver-worker.mjs", "pasyansy.zip"]
+    cached = page.evaluate("""async (names) => Promise.all(names.map(async (name) => {
+        const hit = await caches.match(new URL(name, location.href).href);
+        return hit ? hit.headers.get("content-length") || "cached" : null; }))""", workers)
+    assert all(cached), dict(zip(workers, cached, strict=True))
+    for name, length in zip(workers, cached, strict=True):
+        if length != "cached":
+            assert int(length) == (folder / name).stat().st_size, name
     server.stop()
+    page.reload()
+    wait_ready(page)
+    tap_once(page, "topsy_turvy_queens")
 
 
 def version_of(page: Page) -> str:
