@@ -29,6 +29,7 @@ def serious(page: Page) -> list[str]:
     """axe-core's violations of impact serious or critical on the page as it is, every rule on
     but the AAA level's (its experimental ones too, such as a name that does not match the text
     shown); contrast is held to AA: 4.5:1 for text."""
+    answered(page)  # the page as Python last drew it
     if not page.evaluate("Boolean(window.axe)"):
         page.add_script_tag(path=str(AXE))
     found: list[dict[str, Any]] = page.evaluate("""async () => {

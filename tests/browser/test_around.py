@@ -276,12 +276,14 @@ def test_the_large_cards_switch_shows_when_it_is_on(site_page: Page, server: str
     switch = page.get_by_role("button", name="Крупно")
     off = switch.evaluate(looks)
     switch.click()
+    answered(page)
     switch = page.locator('#menu button[data-verb="large"]')
     assert switch.get_attribute("aria-pressed") == "true"
     on = switch.evaluate(looks)
     assert on[0] != off[0] and on[1] != off[1], (off, on)
     assert page.get_by_role("button", name="Крупно", exact=True).count() == 1, "the tick is not read out"
     switch.click()
+    answered(page)
     assert page.locator('#menu button[data-verb="large"]').evaluate(looks) == off
 
 
@@ -352,6 +354,7 @@ def test_the_rail_keeps_its_width_whatever_its_labels_say(browser: Any, server: 
         button = page.locator("#controls button[data-call='action']")
         labels.append(button.text_content())
         button.click()
+        answered(page)
         confirm = page.locator("#message button[data-call='confirm']")
         if confirm.count():  # the review begun while ordinary moves remain asks first
             confirm.click()

@@ -502,6 +502,7 @@ def test_a_click_no_pointer_made_plays_once_and_the_focus_stays(site_page: Page,
     undo = page.locator("#controls button[data-call='undo']")
     undo.focus()
     page.keyboard.press("Enter")
+    answered(page)
     assert undo.evaluate("e => e === document.activeElement")
     page.locator("#table .slot[data-pile='s']").focus()
     page.keyboard.press("Enter")
