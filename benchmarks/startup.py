@@ -22,17 +22,15 @@ start measured in the same run.
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
 import statistics
 import tempfile
-import threading
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import sync_playwright
 
 from tools import site
+from tools.site import Server
 
 BARE = """<!doctype html><meta charset="utf-8"><title>bare</title>
 <script type="module">
@@ -49,18 +47,6 @@ LONG = 200  # ms: a main-thread task longer than this freezes the page for a pla
 STARTS = {"fresh": "afresh", "image": "from the memory image"}  # html's data-python (web/start-pyodide.mjs)
 BYTES = """() => (performance.getEntriesByType('navigation') || []).concat(performance.getEntriesByType('resource'))
   .reduce((sum, e) => sum + (e.transferSize || 0), 0)"""
-
-
-class Server:
-    def __init__(self, root: Path) -> None:
-        handler = functools.partial(site._Handler, directory=str(root))
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
-        self.origin = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
-
-    def stop(self) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
 
 
 def seconds(page: Any) -> float:

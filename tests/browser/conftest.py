@@ -11,10 +11,7 @@ and disk. An assertion that fails, or any other error, is never run again.
 from __future__ import annotations
 
 import contextlib
-import functools
-import http.server
 import shutil
-import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -23,6 +20,7 @@ import pytest
 from playwright.sync_api import Page
 
 from tools import site
+from tools.site import Server
 
 CRASHED = ["Target crashed", "Page crashed"]
 CRASHES: list[str] = []
@@ -71,20 +69,6 @@ def site_copy(built_site: Path, tmp_path: Path) -> Callable[[Path], Path]:
 def server(built_site: Path) -> Iterator[str]:
     with serving(built_site) as url:
         yield url
-
-
-class Server:
-    """A test server over a folder, that can be stopped to take the network away."""
-
-    def __init__(self, root: Path) -> None:
-        handler = functools.partial(site._Handler, directory=str(root))
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
-        self.origin = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
-
-    def stop(self) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
 
 
 @contextlib.contextmanager
