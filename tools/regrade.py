@@ -6,10 +6,12 @@ wins its deals. Deals really differ (in Сложный коврик from 3% to 2
 cannot tell them apart: picking the deals whose 32-play rate lies nearest a level's aim
 picks lucky draws, and the level's rate, measured again, falls back toward the mean.
 
-So each deal of the catalogue's pool (deals 1 … ``decided_from``, every one proved
-winnable) is first played ``FIRST`` times; the deals nearest each level's aim are then
-played on, ``FIRST`` games at a time, until the 95% interval of their rate is at most
-``HALF`` either side (or ``MOST`` games). Each level takes the ``--size`` deals whose rate
+So each deal of the catalogue's pool (deals 1 … ``decided_from``) is first played
+``FIRST`` times; the deals nearest each level's aim (``NEAR`` times a level's size each)
+are then played on, ``FIRST`` games at a time, until the 95% interval of their rate is at
+most ``HALF`` either side (or ``MOST`` games). Where the batch left a few deals of the pool
+unproved, the deals played on are proved by the solver first (bounded by positions), and
+any it does not prove are left out. Each level takes the ``--size`` deals whose rate
 lies nearest its aim (where the source's rate lies beyond what the deals allow, the
 nearest there are), easy first, then hard, then medium. Last, each level's rate is
 measured afresh, ``CHECK`` games a deal on seeds the grading never used, and that is
@@ -20,13 +22,16 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from pygame_engine import registry
 from pygame_engine.levels import LEVELS, catalogue
 from pygame_engine.player import play_ahead, play_once
+from pygame_engine.solver import solve
 from tools.batch import wilson
 from tools.levels import SIZE, catalogue_file, targets
 
@@ -39,14 +44,18 @@ LOW, LOW_HALF = 0.1, 0.0125
 a few points apart, and a deal picked for a low rate by a wide interval is a lucky draw."""
 MOST = 2048
 """The most games a deal is played to grade it."""
+NEAR = 2.0
+"""How many deals, in level sizes, are played on near each level's aim."""
+PROOF = 200_000
+"""The positions the solver may search to prove a deal of the pool winnable."""
 CHECK = 64
 """Games a deal of a level is played to measure the level's rate afresh."""
 FRESH = 100_000
 """The first seed of the fresh games (the grading's are 0, 1, …)."""
 ORDER = ("easy", "hard", "medium")
+"""The order the levels take their deals in: the two ends first, the middle from what is left."""
 GRADES = Path(__file__).resolve().parent.parent / "build" / "results"
 """Where each deal's games and wins are kept (``<game>_grades.json``), for a person to look at."""
-"""The order the levels take their deals in: the two ends first, the middle from what is left."""
 
 
 def wins(game_id: str, deal: int, seeds: range, ahead: int = 0) -> tuple[int, int, int]:
@@ -58,35 +67,62 @@ def wins(game_id: str, deal: int, seeds: range, ahead: int = 0) -> tuple[int, in
     return deal, sum(play_once(game, deal, seed) for seed in seeds), len(seeds)
 
 
-def grade(game_id: str, size: int, workers: int) -> dict[str, Any]:
+@dataclass(frozen=True)
+class Plays:
+    """How many games grade a deal; the defaults are Сложный коврик's (``--first`` … to change them)."""
+
+    first: int = FIRST
+    half: float = HALF
+    low: float = LOW
+    low_half: float = LOW_HALF
+    most: int = MOST
+    near: float = NEAR
+    check: int = CHECK
+
+    def wanted(self, count: list[int]) -> float:
+        """How narrow the deal's interval must be (``half``, or ``low_half`` for a rarely won deal)."""
+        return self.low_half if count[0] / count[1] < self.low else self.half
+
+
+def proved(game_id: str, deal: int) -> tuple[int, bool]:
+    """The deal, and whether the solver proves it winnable within ``PROOF`` positions."""
+    game = registry.get(game_id)
+    return deal, solve(game, game.new(deal), max_nodes=PROOF, max_seconds=math.inf).result == "won"
+
+
+def grade(game_id: str, size: int, workers: int, plays: Plays = Plays()) -> dict[str, Any]:
     old = catalogue(game_id)
     aims = targets(game_id)
     if old is None or aims is None:
         raise SystemExit(f"{game_id}: regrading needs a shipped catalogue and the source's rates")
     given_medium = "medium" in registry.get(game_id).source_level_rates
     pool = range(1, int(old["decided_from"]) + 1)
-    if old["proved_winnable"] != len(pool):
-        raise SystemExit(f"{game_id}: not every deal of 1 … {len(pool)} is proved winnable")
+    all_proved = old["proved_winnable"] == len(pool)
     won: dict[int, list[int]] = {}
     with ProcessPoolExecutor(workers) as ex:
-        for deal, w, n in ex.map(wins, [game_id] * len(pool), pool, [range(FIRST)] * len(pool), chunksize=50):
+        for deal, w, n in ex.map(wins, [game_id] * len(pool), pool, [range(plays.first)] * len(pool),
+                                 chunksize=50):
             won[deal] = [w, n]
-        print(f"{game_id}: {len(pool)} deals played {FIRST} times each", flush=True)
-        # The deals that may end up in a level: twice a level's size nearest each aim (the
-        # medium one, where the source gives none, as first guessed from these games).
+        print(f"{game_id}: {len(pool)} deals played {plays.first} times each", flush=True)
+        # The deals that may end up in a level: ``near`` times a level's size nearest each aim
+        # (the medium one, where the source gives none, as first guessed from these games).
         near: set[int] = set()
         guess = dict(aims)
         if not given_medium:  # the geometric mean of the two ends, as the deals allow them
             guess["medium"] = (_mean(_nearest(pool, won, aims["easy"], size), won)
                                * _mean(_nearest(pool, won, aims["hard"], size), won)) ** 0.5
         for level in LEVELS:
-            near.update(_nearest(pool, won, guess[level], 2 * size))
+            near.update(_nearest(pool, won, guess[level], round(plays.near * size)))
+        if not all_proved:
+            unproved = [d for d, ok in ex.map(proved, [game_id] * len(near), sorted(near), chunksize=10) if not ok]
+            near.difference_update(unproved)
+            print(f"{game_id}: {len(unproved)} of the deals near the aims left out, not proved winnable", flush=True)
         while True:
-            open_ = [d for d in sorted(near) if won[d][1] < MOST and _half(won[d]) > _wanted(won[d])]
+            open_ = [d for d in sorted(near) if won[d][1] < plays.most and _half(won[d]) > plays.wanted(won[d])]
             if not open_:
                 break
             for deal, w, n in ex.map(wins, [game_id] * len(open_), open_,
-                                     [range(won[d][1], won[d][1] + FIRST) for d in open_], chunksize=10):
+                                     [range(won[d][1], won[d][1] + plays.first) for d in open_], chunksize=10):
                 won[deal][0] += w
                 won[deal][1] += n
             print(f"{game_id}: {len(open_)} deals played on, to {max(won[d][1] for d in near)} games at most",
@@ -102,7 +138,7 @@ def grade(game_id: str, size: int, workers: int) -> dict[str, Any]:
         fresh: dict[str, float] = {}
         for level in LEVELS:
             deals = levels[level]
-            seeds = [range(FRESH, FRESH + CHECK)] * len(deals)
+            seeds = [range(FRESH, FRESH + plays.check)] * len(deals)
             counted = list(ex.map(wins, [game_id] * len(deals), deals, seeds, chunksize=10))
             fresh[level] = sum(w for _, w, _ in counted) / sum(n for *_, n in counted)
     GRADES.mkdir(parents=True, exist_ok=True)
@@ -110,8 +146,9 @@ def grade(game_id: str, size: int, workers: int) -> dict[str, Any]:
     rates = {level: [won[d][0] / won[d][1] for d in levels[level]] for level in LEVELS}
     return {
         **{k: old[k] for k in ("game", "decided_from", "proved_winnable", "proved_lost", "seconds")},
-        "plays": {"first": FIRST, "most": MOST, "half_width": HALF, "low_half_width": LOW_HALF, "low_below": LOW,
-                  "check": CHECK, "check_seeds_from": FRESH},
+        "plays": {"first": plays.first, "most": plays.most, "half_width": plays.half,
+                  "low_half_width": plays.low_half, "low_below": plays.low, "near": plays.near,
+                  "check": plays.check, "check_seeds_from": FRESH},
         "source_rates": {k: round(v, 4) for k, v in registry.get(game_id).source_level_rates.items()},
         "aims": {level: round(aims[level], 4) for level in LEVELS},
         "bands": {level: [round(min(r), 4), round(max(r), 4)] for level, r in rates.items()},
@@ -131,11 +168,6 @@ def _nearest(deals: Any, won: dict[int, list[int]], aim: float, size: int) -> li
     return sorted(deals, key=lambda d: abs(won[d][0] / won[d][1] - aim))[:size]
 
 
-def _wanted(count: list[int]) -> float:
-    """How narrow the deal's interval must be (``HALF``, or ``LOW_HALF`` for a rarely won deal)."""
-    return LOW_HALF if count[0] / count[1] < LOW else HALF
-
-
 def _half(count: list[int]) -> float:
     low, high = wilson(count[0], count[1])
     return (high - low) / 2
@@ -146,8 +178,11 @@ def main() -> None:
     parser.add_argument("game")
     parser.add_argument("--size", type=int, default=SIZE)
     parser.add_argument("--workers", type=int, default=2)
+    for name, value in vars(Plays()).items():
+        parser.add_argument(f"--{name.replace('_', '-')}", type=type(value), default=value)
     args = parser.parse_args()
-    made = grade(args.game, args.size, args.workers)
+    plays = Plays(**{name: getattr(args, name) for name in vars(Plays())})
+    made = grade(args.game, args.size, args.workers, plays)
     catalogue_file(args.game).write_text(json.dumps(made, ensure_ascii=False, indent=1) + "\n")
     print(f"{args.game}: graded {made['graded_rate']}, measured afresh {made['mean_player_rate']}, "
           f"bands {made['bands']}")
