@@ -1,16 +1,18 @@
 """Every level of every game measured again, on fresh seeds, beside its catalogue's figure.
 
-    python -m benchmarks.levels [--deals N] [--plays P] [--seed S] [--workers W] [--games ID ...]
-        [--ahead BUDGET]
+    python -m benchmarks.levels [--deals N] [--plays P] [--ahead-deals N] [--ahead-plays P]
+        [--seed S] [--workers W] [--games ID ...] [--ahead BUDGET]
 
-For each level, N of its deals (60 unless told; 0: all of them), drawn with a fixed
-random choice, are played P times each (32 unless told) by the catalogue's own player
-(:func:`pygame_engine.player.play_once`), on seeds S, S + 1, … (10,000 unless told: seeds
-neither the grading nor the catalogue's figure used). Prints the catalogue's rate, the
-fresh one with its 95% Wilson interval, and whether Лёгкий's rate is at least twice
-Сложный's. With ``--ahead``, the player who looks ``BUDGET`` positions ahead before each
-move (:func:`pygame_engine.player.play_ahead`) plays instead: how the levels fare for a
-player who can win the games the hasty player cannot.
+Each game's levels are played by the catalogue's own player: the ordinary one
+(:func:`pygame_engine.player.play_once`), or, where the catalogue is graded by how far
+ahead a deal asks one to look (``tools/lookahead.py``), the player who looks its reference
+budget ahead (:func:`pygame_engine.player.play_ahead`). For each level, N of its deals
+(60 unless told for the ordinary player, all for the one who looks ahead; 0: all), drawn
+with a fixed random choice, are played P times each (32, or 2 looking ahead), on seeds
+S, S + 1, … (10,000 unless told: seeds neither the grading nor the catalogue's figure
+used). Prints the catalogue's rate, the fresh one with its 95% Wilson interval, and
+whether Лёгкий's rate is at least twice Сложный's. With ``--ahead``, the player who looks
+``BUDGET`` positions ahead plays every game instead.
 """
 
 from __future__ import annotations
@@ -31,27 +33,34 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=60)
     parser.add_argument("--plays", type=int, default=32)
+    parser.add_argument("--ahead-deals", type=int, default=0)
+    parser.add_argument("--ahead-plays", type=int, default=2)
     parser.add_argument("--seed", type=int, default=10_000)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--games", nargs="*", help="these games only (ids), not every game")
     parser.add_argument("--ahead", type=int, default=0, help="the player looks this many positions ahead")
     args = parser.parse_args()
-    seeds = range(args.seed, args.seed + args.plays)
-    print(f"{args.deals or 'all'} deals a level, {args.plays} games a deal on seeds {seeds.start}–{seeds.stop - 1}")
-    print("| game | level | catalogue says | measured again | Лёгкий ≥ 2 × Сложный |")
-    print("|---|---|---|---|---|")
+    print("| game | level | player | catalogue says | measured again | sample | Лёгкий ≥ 2 × Сложный |")
+    print("|---|---|---|---|---|---|---|")
     with ProcessPoolExecutor(args.workers) as pool:
         for game in registry.games():
             data = catalogue(game.id)
             if data is None or (args.games and game.id not in args.games):
                 continue
+            ahead = args.ahead or (data["ahead"]["reference"] if "ahead" in data else 0)
+            said = data["ahead_rate"] if ahead and "ahead" in data else data["mean_player_rate"]
+            how = "hasty" if ahead and "ahead" not in data else ""  # whose rate the catalogue gives
+            count, plays = (args.ahead_deals, args.ahead_plays) if ahead else (args.deals, args.plays)
+            seeds = range(args.seed, args.seed + plays)
             fresh = {}
+            sizes = {}
             for level in LEVELS:
                 deals = list(data[level])
-                if args.deals:
-                    deals = sorted(random.Random(f"{game.id}/{level}").sample(deals, min(args.deals, len(deals))))
+                if count:
+                    deals = sorted(random.Random(f"{game.id}/{level}").sample(deals, min(count, len(deals))))
+                sizes[level] = len(deals)
                 counted = list(pool.map(wins, [game.id] * len(deals), deals, [seeds] * len(deals),
-                                        [args.ahead] * len(deals), chunksize=1 if args.ahead else 5))
+                                        [ahead] * len(deals), chunksize=1 if ahead else 5))
                 won, played = sum(w for _, w, _ in counted), sum(n for *_, n in counted)
                 fresh[level] = (won, played)
             easy = fresh["easy"][0] / fresh["easy"][1]
@@ -59,9 +68,11 @@ def main() -> None:
             for level in LEVELS:
                 won, played = fresh[level]
                 low, high = wilson(won, played)
-                said = f"{100 * data['mean_player_rate'][level]:.1f}%" + (" (the hasty player)" if args.ahead else "")
-                print(f"| {game.name_ru} | {NAMES[level]} | {said} | {100 * won / played:.1f}% "
-                      f"({100 * low:.1f}–{100 * high:.1f}) | {('yes' if twice else 'no') if level == 'easy' else ''} |",
+                player = f"looks {ahead} ahead" if ahead else "hasty"
+                figure = f"{100 * said[level]:.1f}%" + (f" ({how})" if how else "")
+                print(f"| {game.name_ru} | {NAMES[level]} | {player} | {figure} | {100 * won / played:.1f}% "
+                      f"({100 * low:.1f}–{100 * high:.1f}) | {sizes[level]} deals × {plays} games, seeds "
+                      f"{seeds.start}–{seeds.stop - 1} | {('yes' if twice else 'no') if level == 'easy' else ''} |",
                       flush=True)
 
 

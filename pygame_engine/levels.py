@@ -1,10 +1,13 @@
-"""Level catalogues: deals a solver proved winnable, graded by the ordinary player.
+"""Level catalogues: deals a solver proved winnable, graded by how a player fares.
 
 Each game's catalogue lies beside the module that defines the game, as
-``<game id>.levels.json`` (``rules/hard_rug.levels.json``). It holds ``easy``, ``medium`` and ``hard`` lists of deal
-numbers, each level's ``bands`` and mean of the ordinary player's win rate over
-``plays`` games without undo, and the ``source_rates`` they aim at where the source
-text gives them. ``tools/levels.py`` makes them from batch results.
+``<game id>.levels.json`` (``rules/hard_rug.levels.json``). It holds ``easy``, ``medium``
+and ``hard`` lists of deal numbers and each level's mean win rate of the ordinary player
+without undo (``mean_player_rate``), with the ``source_rates`` they aim at where the
+source text gives them. ``tools/levels.py`` makes them from batch results, and
+``tools/regrade.py`` grades them again with enough plays a deal. Where the catalogue is
+graded by the player who looks ahead (``tools/lookahead.py``), ``ahead`` says how, and
+``ahead_rate`` gives that player's rate on each level.
 """
 
 from __future__ import annotations

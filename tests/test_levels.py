@@ -11,9 +11,10 @@ import pytest
 
 from pygame_engine import registry
 from pygame_engine.levels import LEVELS, catalogue, pick
+from pygame_engine.player import play_ahead
 from pygame_engine.solver import solve
 from tests.conftest import UNTIMED
-from tools import levels, regrade
+from tools import levels, lookahead, regrade
 
 SHIPPED = [g.id for g in registry.games() if catalogue(g.id)]
 
@@ -29,8 +30,8 @@ def test_a_catalogue_is_well_formed(game_id: str) -> None:
     levels = [set(data[level]) for level in LEVELS]
     assert all(levels), "every level has deals"
     assert not (levels[0] & levels[1] or levels[1] & levels[2] or levels[0] & levels[2]), "levels are disjoint"
-    rates = data["mean_player_rate"]
-    assert rates["easy"] >= rates["medium"] >= rates["hard"], "the ordinary player wins easy deals more often"
+    rates = data["ahead_rate"] if "ahead" in data else data["mean_player_rate"]
+    assert rates["easy"] >= rates["medium"] >= rates["hard"], "the grading's player wins easy deals more often"
     assert sum(len(s) for s in levels) <= data["proved_winnable"] <= data["decided_from"]
 
 
@@ -168,21 +169,123 @@ REGRADED = [g for g in SHIPPED if "graded_rate" in (catalogue(g) or {})]
 """The games whose levels were graded with enough plays a deal (``tools/regrade.py``)."""
 
 
-@pytest.mark.parametrize("game_id", REGRADED)
-def test_each_level_holds_when_measured_again_on_fresh_seeds(game_id: str) -> None:
-    """Every deal of each level, 16 games each on seeds neither the grading nor the catalogue's
-    figure used (a sample bounded by games: 4,000 a level): the fresh rate within 2 points of
-    the catalogue's, and Лёгкий won at least twice as often as Сложный."""
+GAMES_A_LEVEL = {"hard_rug": 4000, "topsy_turvy_queens": 2000}
+"""The fresh games a level is measured again with: every deal of the level, as many seeds as
+that takes. A level's rate over n games has a standard error under sqrt(1/4n): 0.8 points at
+4,000 games, 1.1 at 2,000 (a game of Дамы кувырком costs some 19 ms, of Сложный коврик 1 ms)."""
+
+
+@pytest.mark.parametrize(("game_id", "level"), [(g, level) for g in REGRADED for level in LEVELS])
+def test_each_level_holds_when_measured_again_on_fresh_seeds(game_id: str, level: str) -> None:
+    """Every deal of the level, played on seeds neither the grading nor the catalogue's figure
+    used (a sample bounded by games, ``GAMES_A_LEVEL``): the fresh rate within 2 points of
+    the catalogue's."""
     data = catalogue(game_id)
     assert data is not None
-    seeds = range(200_000, 200_016)
+    deals = data[level]
+    seeds = range(200_000, 200_000 + math.ceil(GAMES_A_LEVEL[game_id] / len(deals)))
+    counted = [regrade.wins(game_id, deal, seeds) for deal in deals]
+    fresh = sum(w for _, w, _ in counted) / sum(n for *_, n in counted)
+    assert abs(fresh - data["mean_player_rate"][level]) <= 0.02, (level, fresh, data["mean_player_rate"])
+
+
+@pytest.mark.parametrize("game_id", REGRADED)
+def test_the_ordinary_player_wins_easy_deals_at_least_twice_as_often_as_hard_ones(game_id: str) -> None:
+    """Easy and hard measured afresh on other seeds, on fewer games than above: a quarter of
+    them tells Сложный коврик's 16.6% from twice 5.7%, an eighth Дамы кувырком's 60.7% from
+    twice 10.1%."""
+    data = catalogue(game_id)
+    assert data is not None
     fresh = {}
-    for level in LEVELS:
-        counted = [regrade.wins(game_id, deal, seeds) for deal in data[level]]
+    for level in ("easy", "hard"):
+        deals = data[level]
+        share = 4 if game_id == "hard_rug" else 8
+        seeds = range(300_000, 300_000 + math.ceil(GAMES_A_LEVEL[game_id] / share / len(deals)))
+        counted = [regrade.wins(game_id, deal, seeds) for deal in deals]
         fresh[level] = sum(w for _, w, _ in counted) / sum(n for *_, n in counted)
-        assert abs(fresh[level] - data["mean_player_rate"][level]) <= 0.02, (level, fresh, data["mean_player_rate"])
     assert fresh["easy"] >= 2 * fresh["hard"], fresh
 
 
-def test_the_regraded_games_include_hard_rug() -> None:
-    assert "hard_rug" in REGRADED
+def test_the_games_whose_source_gives_rates_are_regraded() -> None:
+    assert {"hard_rug", "topsy_turvy_queens"} <= set(REGRADED)
+
+
+AHEAD = [g for g in SHIPPED if "ahead" in (catalogue(g) or {})]
+"""The games whose levels are graded by how far ahead a deal asks one to look (``tools/lookahead.py``)."""
+
+
+LADDER = [g for g in AHEAD if "ladder" in (catalogue(g) or {})["ahead"]]
+"""Of those, the games graded by the least lookahead that wins a deal (the others: by how often it wins)."""
+
+
+def test_the_games_the_hasty_player_cannot_tell_apart_are_graded_by_looking_ahead() -> None:
+    assert {"shrewish_queens", "thirteen_piles"} <= set(AHEAD)
+
+
+@pytest.mark.parametrize("game_id", LADDER)
+def test_a_deal_needs_the_lookahead_its_catalogue_records(game_id: str) -> None:
+    """One deal a level, drawn at random: the player who looks ahead wins it at the budget
+    the catalogue records and at no rung below; a Сложный deal not even at the ladder's top.
+    Bounded by positions, as every search before a move is."""
+    data = catalogue(game_id)
+    assert data is not None
+    ladder, easy_up_to = data["ahead"]["ladder"], data["ahead"]["easy_up_to"]
+    assert (ladder, easy_up_to) == (list(lookahead.LADDER), lookahead.EASY)
+    game = registry.get(game_id)
+    rng = random.Random(f"need/{game_id}")
+    for level in LEVELS:
+        assert all(lookahead.level_of(data["needs"][str(d)]) == level for d in data[level])
+        deal = rng.choice(data[level])
+        needed = data["needs"][str(deal)]
+        below = ladder[: ladder.index(needed)] if needed else ladder
+        assert not any(play_ahead(game, deal, 0, budget) for budget in below), (level, deal)
+        assert not needed or play_ahead(game, deal, 0, needed), (level, deal, needed)
+
+
+@pytest.mark.parametrize("game_id", [g for g in AHEAD if g not in LADDER])
+def test_a_deal_is_won_as_often_as_its_catalogue_records(game_id: str) -> None:
+    """One deal a level, drawn at random, played again on the grading's seeds: won as many
+    times; and the levels hold the deals won most often first."""
+    data = catalogue(game_id)
+    assert data is not None
+    ahead, won = data["ahead"], data["wins"]
+    for higher, lower in (("easy", "medium"), ("medium", "hard")):
+        assert min(won[str(d)] for d in data[higher]) >= max(won[str(d)] for d in data[lower]), (higher, lower)
+    rng = random.Random(f"wins/{game_id}")
+    for level in LEVELS:
+        deal = rng.choice(data[level])
+        assert regrade.wins(game_id, deal, range(ahead["plays"]), ahead["reference"])[1] == won[str(deal)], deal
+
+
+@pytest.mark.parametrize("game_id", AHEAD)
+def test_the_player_who_looks_ahead_won_easy_deals_at_least_twice_as_often_as_hard_ones(game_id: str) -> None:
+    """As the catalogue's figures say, each measured afresh when the levels were graded."""
+    data = catalogue(game_id)
+    assert data is not None
+    rates = data["ahead_rate"]
+    assert rates["easy"] > 0 and rates["easy"] >= 2 * rates["hard"], rates
+
+
+FAR_APART = [g for g in AHEAD if (catalogue(g) or {})["ahead_rate"]["easy"] >= 5 * catalogue(g)["ahead_rate"]["hard"]]
+"""The games whose easy deals are won five times as often as hard ones, or more: there a few
+fresh games tell it. (Тринадцать кучек's lie 62% against 23%: some 300 games a level would,
+at 0.35 s a game; ``python -m benchmarks.levels`` measures them again.)"""
+
+
+def test_the_far_apart_levels_include_shrewish_queens() -> None:
+    assert "shrewish_queens" in FAR_APART
+
+
+@pytest.mark.parametrize("game_id", FAR_APART)
+def test_looking_ahead_wins_easy_deals_at_least_twice_as_often_as_hard_ones(game_id: str) -> None:
+    """Six deals of Лёгкий and of Сложный, drawn at random, one game each by the player who
+    looks the catalogue's reference budget ahead, on seeds the grading never used (Строптивые
+    дамы: 80.3% against 3.8% in the catalogue)."""
+    data = catalogue(game_id)
+    assert data is not None
+    budget = data["ahead"]["reference"]
+    rng = random.Random(f"twice/{game_id}")
+    won = {level: sum(regrade.wins(game_id, deal, range(300_000 + i, 300_001 + i), budget)[1]
+                      for i, deal in enumerate(rng.sample(data[level], 6)))
+           for level in ("easy", "hard")}
+    assert won["easy"] > 0 and won["easy"] >= 2 * won["hard"], won

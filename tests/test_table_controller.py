@@ -340,6 +340,40 @@ def test_the_rules_page_says_how_levels_the_player_cannot_tell_apart_differ(monk
     assert not re.search("[а-яё]", en, re.IGNORECASE)
 
 
+def test_the_rules_page_says_how_far_ahead_each_level_asks_one_to_look(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pasyansy_web import pages
+
+    data = {"game": "thirteen_piles", "decided_from": 1000, "proved_winnable": 1000, "proved_lost": 0, "seconds": 10,
+            "ahead": {"ladder": [10, 40, 160, 640], "easy_up_to": 40, "reference": 40},
+            "ahead_rate": {"easy": 0.81, "medium": 0.3, "hard": 0.05},
+            "mean_player_rate": {"easy": 0.0, "medium": 0.0, "hard": 0.0}, "other_rules": []}
+    monkeypatch.setattr(pages, "catalogue", lambda game_id: data)
+    game = registry.get("thirteen_piles")
+    ru, en = pages.figures_html(game, "ru"), pages.figures_html(game, "en")
+    assert "перебирает до 40 позиций вперёд, «Средний» — до 640, для «Сложного» не хватает и 640" in ru
+    assert "Игрок, перебирающий 40 позиций, выигрывает их в 81%, 30% и 5% партий." in ru
+    assert "перебора понадобилось решателю" not in ru, "the solver's effort grades nothing here"
+    assert "tries 40 positions wins them in 81%, 30% and 5% of games." in en
+    assert not re.search("[а-яё]", en, re.IGNORECASE)
+
+
+def test_the_rules_page_says_how_often_looking_ahead_wins_each_level(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pasyansy_web import pages
+
+    data = {"game": "thirteen_piles", "decided_from": 1000, "proved_winnable": 1000, "proved_lost": 0, "seconds": 10,
+            "ahead": {"plays": 8, "reference": 10, "easy_share": 0.75, "hard_share": 0.125},
+            "ahead_rate": {"easy": 0.6, "medium": 0.25, "hard": 0.07},
+            "mean_player_rate": {"easy": 0.0, "medium": 0.0, "hard": 0.0}, "other_rules": []}
+    monkeypatch.setattr(pages, "catalogue", lambda game_id: data)
+    game = registry.get("thirteen_piles")
+    ru, en = pages.figures_html(game, "ru"), pages.figures_html(game, "en")
+    assert "перебирает 10 позиций вперёд: «Лёгкий» он выиграл хотя бы в 6 партиях из 8, «Сложный» — не больше" \
+        " чем в 1. Заново он выигрывает их в 60%, 25% и 7% партий." in ru
+    assert "tries 10 positions ahead" in en and "in at least 6 games of 8, a Hard one in at most 1." in en
+    assert "Played again, he wins them in 60%, 25% and 7% of games." in en
+    assert not re.search("[а-яё]", en, re.IGNORECASE)
+
+
 GOOD_COUNTS = {"played": 3, "won": 1, "streak": 0, "best_streak": 1, "best_time": 95.5}
 
 

@@ -165,6 +165,22 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
                        " обычный игрок без отмены выигрывает их в среднем в {e}, {m} и {h} партий.",
                        "The Easy, Medium and Hard levels hold proved-winnable deals only; an ordinary player"
                        " without undo wins them on average in {e}, {m} and {h} of games."),
+    "figures_ahead": ("Уровни составлены только из доказанно сходящихся раскладов, по тому, как далеко вперёд"
+                      " нужно просчитывать, чтобы выиграть без отмены: «Лёгкий» выигрывает игрок, который перед"
+                      " каждым ходом перебирает до {a} позиций вперёд, «Средний» — до {top}, для «Сложного» не"
+                      " хватает и {top}. Игрок, перебирающий {r} позиций, выигрывает их в {e}, {m} и {h} партий.",
+                      "The levels hold proved-winnable deals only, graded by how far ahead one must reckon to win"
+                      " without undo: a player who tries up to {a} positions ahead before each move wins an Easy"
+                      " deal, up to {top} a Medium one, and not even {top} are enough for a Hard one. A player who"
+                      " tries {r} positions wins them in {e}, {m} and {h} of games."),
+    "figures_ahead_rate": ("Уровни составлены только из доказанно сходящихся раскладов, по тому, как часто их"
+                           " выигрывает без отмены игрок, который перед каждым ходом перебирает {r} позиций"
+                           " вперёд: «Лёгкий» он выиграл хотя бы в {e_won} партиях из {n}, «Сложный» — не больше"
+                           " чем в {h_won}. Заново он выигрывает их в {e}, {m} и {h} партий.",
+                           "The levels hold proved-winnable deals only, graded by how often a player who tries"
+                           " {r} positions ahead before each move wins them without undo: he won an Easy deal in"
+                           " at least {e_won} games of {n}, a Hard one in at most {h_won}. Played again, he wins"
+                           " them in {e}, {m} and {h} of games."),
     "figures_effort": ("Где обычный игрок выигрывает одинаково часто, уровни разделены по тому, сколько перебора"
                        " понадобилось решателю: чем легче уровень, тем меньше.",
                        "Where the ordinary player wins equally often, the levels are told apart by how much search"

@@ -5,6 +5,7 @@ Pure functions of their inputs (no browser), so they are tested on CPython.
 
 from __future__ import annotations
 
+import math
 from html import escape
 from typing import Any
 
@@ -131,13 +132,29 @@ def figures_html(game: Game[Any], lang: str) -> str:
                 label = spec.label_en if lang == "en" else spec.label_ru
                 parts.append("<p>" + escape(t("figures_other", lang, o=label, v=shown, n=other["decided_from"],
                                                 w=other["proved_winnable"], l=other["proved_lost"])) + "</p>")
-        shown_rates = [f"{data['mean_player_rate'][level]:.0%}" for level in LEVELS]
-        levels = t("figures_levels", lang, e=shown_rates[0], m=shown_rates[1], h=shown_rates[2])
-        if len(set(shown_rates)) < len(shown_rates):
-            # The catalogue sorts deals the player wins equally often by the solver's effort.
-            levels += " " + t("figures_effort", lang)
-        parts.append(f"<p>{escape(levels)}</p>")
+        parts.append(f"<p>{escape(levels_line(data, lang))}</p>")
     return "".join(parts)
+
+
+def levels_line(data: dict[str, Any], lang: str) -> str:
+    """What each level means, in the figures measured for it: by the player who looks
+    ahead where the catalogue is graded by that (``tools/lookahead.py``), else by the
+    ordinary player."""
+    if "ahead" in data:
+        ahead = data["ahead"]
+        rates = [f"{data['ahead_rate'][level]:.0%}" for level in LEVELS]
+        if "ladder" in ahead:  # graded by the least lookahead that wins a deal
+            return t("figures_ahead", lang, a=ahead["easy_up_to"], top=ahead["ladder"][-1], r=ahead["reference"],
+                     e=rates[0], m=rates[1], h=rates[2])
+        n = ahead["plays"]
+        return t("figures_ahead_rate", lang, r=ahead["reference"], n=n, e_won=math.ceil(ahead["easy_share"] * n),
+                 h_won=math.floor(ahead["hard_share"] * n), e=rates[0], m=rates[1], h=rates[2])
+    shown_rates = [f"{data['mean_player_rate'][level]:.0%}" for level in LEVELS]
+    line = t("figures_levels", lang, e=shown_rates[0], m=shown_rates[1], h=shown_rates[2])
+    if len(set(shown_rates)) < len(shown_rates):
+        # The catalogue sorts deals the player wins equally often by the solver's effort.
+        line += " " + t("figures_effort", lang)
+    return line
 
 
 def rules_html(game: Game[Any], lang: str) -> str:
