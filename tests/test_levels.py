@@ -191,16 +191,20 @@ def test_each_level_holds_when_measured_again_on_fresh_seeds(game_id: str, level
 
 @pytest.mark.parametrize("game_id", REGRADED)
 def test_the_ordinary_player_wins_easy_deals_at_least_twice_as_often_as_hard_ones(game_id: str) -> None:
-    """Easy and hard measured afresh on other seeds, on fewer games than above: a quarter of
-    them tells Сложный коврик's 16.6% from twice 5.7%, an eighth Дамы кувырком's 60.7% from
-    twice 10.1%."""
+    """Where the test above leaves room for a fresh easy rate below twice a fresh hard one
+    (Сложный коврик: 16.6% against twice 5.7%), easy and hard measured afresh on other
+    seeds, on a quarter as many games; elsewhere (Дамы кувырком: 60.7% against twice
+    10.1%) the catalogue's figures within 2 points settle it."""
     data = catalogue(game_id)
     assert data is not None
+    rates = data["mean_player_rate"]
+    if game_id != "hard_rug":
+        assert rates["easy"] - 0.02 >= 2 * (rates["hard"] + 0.02), rates
+        return
     fresh = {}
     for level in ("easy", "hard"):
         deals = data[level]
-        share = 4 if game_id == "hard_rug" else 8
-        seeds = range(300_000, 300_000 + math.ceil(GAMES_A_LEVEL[game_id] / share / len(deals)))
+        seeds = range(300_000, 300_000 + math.ceil(GAMES_A_LEVEL[game_id] / 4 / len(deals)))
         counted = [regrade.wins(game_id, deal, seeds) for deal in deals]
         fresh[level] = sum(w for _, w, _ in counted) / sum(n for *_, n in counted)
     assert fresh["easy"] >= 2 * fresh["hard"], fresh
