@@ -31,14 +31,13 @@ its rules.
 from __future__ import annotations
 
 import argparse
-import json
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from pygame_engine import registry
 from pygame_engine.levels import LEVELS, catalogue
 from pygame_engine.player import play_ahead
-from tools.levels import catalogue_file
+from tools.levels import write
 from tools.regrade import wins
 
 LADDER = (10, 40, 160, 640)
@@ -145,7 +144,7 @@ def main() -> None:
     parser.add_argument("--check", type=int, default=CHECK, help="games a deal to measure a level's rate")
     args = parser.parse_args()
     made = grade(args.game, args.deals, args.workers, args.plays, args.reference, args.check)
-    catalogue_file(args.game).write_text(json.dumps(made, ensure_ascii=False, indent=1) + "\n")
+    write(args.game, made)
     print(f"{args.game}: {[len(made[level]) for level in LEVELS]} deals a level, "
           f"looking {args.reference} ahead {made['ahead_rate']}, hasty {made['mean_player_rate']}")
 

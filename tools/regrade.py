@@ -33,7 +33,7 @@ from pygame_engine.levels import LEVELS, catalogue
 from pygame_engine.player import play_ahead, play_once
 from pygame_engine.solver import solve
 from tools.batch import wilson
-from tools.levels import SIZE, catalogue_file, targets
+from tools.levels import SIZE, targets, write
 
 FIRST = 64
 """Games a deal is played at first, and at each step after."""
@@ -183,7 +183,7 @@ def main() -> None:
     args = parser.parse_args()
     plays = Plays(**{name: getattr(args, name) for name in vars(Plays())})
     made = grade(args.game, args.size, args.workers, plays)
-    catalogue_file(args.game).write_text(json.dumps(made, ensure_ascii=False, indent=1) + "\n")
+    write(args.game, made)
     print(f"{args.game}: graded {made['graded_rate']}, measured afresh {made['mean_player_rate']}, "
           f"bands {made['bands']}")
 
