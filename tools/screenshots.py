@@ -67,8 +67,15 @@ def show(page: Any, base: str, game_id: str, save: str | None, deal: int = DEAL)
         page.evaluate("(link) => { location.hash = link; }", f"#game={game_id}&deal={deal}")
         page.wait_for_selector(f"#table[data-game='{game_id}'][data-deal='{deal}']", state="attached")
         return
-    page.evaluate("""async ([game, text]) => { await window.pasyansyDurable.write(`save:${game}`, null);
-        localStorage.setItem(`pasyansy:save:${game}`, text); }""", [game_id, save])
+    reload_with(page, base, {game_id: save}, game_id)
+
+
+def reload_with(page: Any, base: str, saves: dict[str, str], game_id: str) -> None:
+    """Put ``saves`` (by game) where the page keeps its games in progress, and load it anew
+    at ``game_id``'s."""
+    page.evaluate("""async (saves) => { for (const [game, text] of Object.entries(saves)) {
+        await window.pasyansyDurable.write(`save:${game}`, null);
+        localStorage.setItem(`pasyansy:save:${game}`, text); } }""", saves)
     page.goto("about:blank")
     page.goto(f"{base}#game={game_id}")
     page.wait_for_selector("html[data-ready='1']", state="attached", timeout=60_000)
@@ -77,20 +84,27 @@ def show(page: Any, base: str, game_id: str, save: str | None, deal: int = DEAL)
 
 def every_table(browser: Any, base: str, size: tuple[int, int], large: bool,
                 saves: dict[str, str]) -> Iterator[tuple[str, str, Any]]:
-    """Each game at ``size``, «Крупно» ``large``, at a fresh deal ("start") and at the game
-    ``saves`` holds for it ("long"): its id, which of the two, and the page showing it."""
+    """Each game at ``size``, «Крупно» ``large``, at a fresh deal ("start"), then each at the
+    game ``saves`` holds for it ("long"): its id, which of the two, and the page showing it.
+    The page loads twice: the fresh deals open by their links, the saved games by the game's
+    link once all of them are stored."""
     width, height = size
     context = browser.new_context(viewport={"width": width, "height": height}, has_touch=width < 900)
     context.add_init_script("localStorage.setItem('pasyansy:solver', 'off');"
                             f"localStorage.setItem('pasyansy:large', '{'on' if large else 'off'}')")
+    games = [game.id for game in registry.games()]
     try:
         page = context.new_page()
         page.goto(base)
         page.wait_for_selector("html[data-ready='1']", state="attached", timeout=60_000)
-        for game in registry.games():
-            for when, save in (("start", None), ("long", saves[game.id])):
-                show(page, base, game.id, save)
-                yield game.id, when, page
+        for game_id in games:
+            show(page, base, game_id, None)
+            yield game_id, "start", page
+        reload_with(page, base, saves, games[0])
+        for game_id in games:
+            page.evaluate("(link) => { location.hash = link; }", f"#game={game_id}")
+            page.wait_for_selector(f"#table[data-game='{game_id}'][data-deal='{DEAL}']", state="attached")
+            yield game_id, "long", page
     finally:
         context.close()
 

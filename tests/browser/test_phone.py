@@ -74,11 +74,14 @@ def test_every_table_is_readable_and_reachable(browser: Any, server: str, size: 
     # The thresholds hold where the screen is 390 px wide or more in portrait, and on tablets and
     # desktops; a 360×640 phone and a phone on its side (844×390) are measured against looser ones.
     strict = size not in ((360, 640), (844, 390))
-    saves = {game.id: dumps(long_game(game.id)) for game in registry.games()}
+    games = {game.id: long_game(game.id) for game in registry.games()}
+    saves = {game_id: dumps(history) for game_id, history in games.items()}
     smallest: dict[str, tuple[float, float]] = {}
     for large in (False, True):
         for game_id, when, page in every_table(browser, server, size, large, saves):
             where = f"{game_id} {width}x{height} {when}{' large' if large else ''}"
+            moves = [str(m) for m in games[game_id].done_moves] if when == "long" else []
+            assert page_state(page)["moves"] == moves, (where, "not the game meant")
             m = measure(page)
             assert m["scroll"][0] <= m["scroll"][1], (where, "scrolls sideways", m["scroll"])
             assert m["hidden"] == [], (where, "indices covered or clipped", m["hidden"][:5])
