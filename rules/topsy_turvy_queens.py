@@ -19,6 +19,7 @@ from pygame_engine.game import Counter, Game, OptionSpec, OptionValue, Status, V
 from pygame_engine.layout import Layout, Slot, row
 from pygame_engine.moves import CARD_MOVE, Move
 from pygame_engine.piles import (
+    BELOW_IN_SUIT,
     KING_TO_QUEEN,
     Piles,
     explain_onto,
@@ -34,6 +35,8 @@ PRISONERS: Final = 7
 COLUMNS: Final = 8
 BOOK_PASSES: Final = 3
 NONE: Final = -1
+NEXT_HOME: Final = KING_TO_QUEEN.successors()
+"""The card a started foundation takes next, by its top card (none on a complete one)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,30 +117,39 @@ class TopsyTurvyQueens(Game[TopsyState]):
         return not state.stock and bool(state.waste) and (not state.max_passes or state.passes < state.max_passes)
 
     def card_moves(self, state: TopsyState) -> list[Move]:
-        """Every card move: waste, freed prisoners, then columns; foundations before columns."""
+        """Every card move: waste, freed prisoners, then columns; foundations before columns.
+
+        The same moves, in the same order, as asking ``_to_foundations`` and
+        ``fits_down_in_suit`` of each card and pile, which the ordinary player does for every
+        move it makes: what each foundation and column takes is found once."""
         moves: list[Move] = []
         tableau = state.tableau
+        wanted = [NEXT_HOME.get(f[-1]) if f else None for f in state.foundations]
+        empty = leftmost_empty(state.foundations)
+        takes = [BELOW_IN_SUIT[col[-1]] if col else None for col in tableau]
+
+        def homes(card: int) -> list[int]:
+            if rank(card) == KING:
+                return [] if empty is None else [empty]
+            return [j for j, w in enumerate(wanted) if w == card]
+
+        def onto(card: int, i: int) -> list[int]:
+            """The columns but ``i`` that take ``card``: an empty one, or one whose top fits."""
+            return [j for j, take in enumerate(takes) if j != i and (take is None or take == card)]
+
         if state.waste:
             top = state.waste[-1]
-            moves += [Move(CARD_MOVE, "w", f"f{j + 1}") for j in self._to_foundations(state, top)]
-            moves += [
-                Move(CARD_MOVE, "w", f"t{j + 1}")
-                for j, col in enumerate(tableau)
-                if not col or fits_down_in_suit(top, col[-1])
-            ]
+            moves += [Move(CARD_MOVE, "w", f"f{j + 1}") for j in homes(top)]
+            moves += [Move(CARD_MOVE, "w", f"t{j + 1}") for j in onto(top, -1)]
         for i in range(PRISONERS):
             if self._free_prisoner(state, i):
-                homes = self._to_foundations(state, state.prisoners[i])
-                moves += [Move(CARD_MOVE, f"p{i + 1}", f"f{j + 1}") for j in homes]
+                moves += [Move(CARD_MOVE, f"p{i + 1}", f"f{j + 1}") for j in homes(state.prisoners[i])]
         for i, col in enumerate(tableau):
             if not col:
                 continue
-            moves += [Move(CARD_MOVE, f"t{i + 1}", f"f{j + 1}") for j in self._to_foundations(state, col[-1])]
+            moves += [Move(CARD_MOVE, f"t{i + 1}", f"f{j + 1}") for j in homes(col[-1])]
             for n in range(1, run_length(col) + 1):
-                unit = col[-n]
-                for j, other in enumerate(tableau):
-                    if j != i and (not other or fits_down_in_suit(unit, other[-1])):
-                        moves.append(Move(CARD_MOVE, f"t{i + 1}", f"t{j + 1}", n))
+                moves += [Move(CARD_MOVE, f"t{i + 1}", f"t{j + 1}", n) for j in onto(col[-n], i)]
         return moves
 
     def legal_moves(self, state: TopsyState) -> list[Move]:
