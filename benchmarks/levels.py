@@ -6,7 +6,8 @@
 Each game's levels are played by the catalogue's own player: the ordinary one
 (:func:`pygame_engine.player.play_once`), or, where the catalogue is graded by how far
 ahead a deal asks one to look (``tools/lookahead.py``), the player who looks its reference
-budget ahead (:func:`pygame_engine.player.play_ahead`). For each level, N of its deals
+budget ahead (:func:`pygame_engine.player.play_ahead`), or the player who plans where the
+catalogue names that one (:func:`pygame_engine.player.play_planning`). For each level, N of its deals
 (60 unless told for the ordinary player, all for the one who looks ahead; 0: all), drawn
 with a fixed random choice, are played P times each (32, or 2 looking ahead), on seeds
 S, S + 1, … (10,000 unless told: seeds neither the grading nor the catalogue's figure
@@ -51,6 +52,7 @@ def main() -> None:
             said = data["ahead_rate"] if ahead and "ahead" in data else data["mean_player_rate"]
             how = "hasty" if ahead and "ahead" not in data else ""  # whose rate the catalogue gives
             count, plays = (args.ahead_deals, args.ahead_plays) if ahead else (args.deals, args.plays)
+            who = data.get("ahead", {}).get("player", "ahead")
             seeds = range(args.seed, args.seed + plays)
             fresh = {}
             sizes = {}
@@ -60,7 +62,7 @@ def main() -> None:
                     deals = sorted(random.Random(f"{game.id}/{level}").sample(deals, min(count, len(deals))))
                 sizes[level] = len(deals)
                 counted = list(pool.map(wins, [game.id] * len(deals), deals, [seeds] * len(deals),
-                                        [ahead] * len(deals), chunksize=1 if ahead else 5))
+                                        [ahead] * len(deals), [who] * len(deals), chunksize=1 if ahead else 5))
                 won, played = sum(w for _, w, _ in counted), sum(n for *_, n in counted)
                 fresh[level] = (won, played)
             easy = fresh["easy"][0] / fresh["easy"][1]
@@ -68,7 +70,7 @@ def main() -> None:
             for level in LEVELS:
                 won, played = fresh[level]
                 low, high = wilson(won, played)
-                player = f"looks {ahead} ahead" if ahead else "hasty"
+                player = (f"plans {ahead} ahead" if who == "plans" else f"looks {ahead} ahead") if ahead else "hasty"
                 figure = f"{100 * said[level]:.1f}%" + (f" ({how})" if how else "")
                 print(f"| {game.name_ru} | {NAMES[level]} | {player} | {figure} | {100 * won / played:.1f}% "
                       f"({100 * low:.1f}–{100 * high:.1f}) | {sizes[level]} deals × {plays} games, seeds "

@@ -17,9 +17,12 @@ higher up the ladder, Сложный the rest.
 Where one game a deal tells the deals apart too little (in Тринадцать кучек the player's
 luck decides much), ``--plays K`` grades each deal instead by how many of K games (seeds
 0 … K − 1) the player who looks ``--reference`` positions ahead wins: Лёгкий takes the
-deals won in at least ``EASY_SHARE`` of them, Сложный those won in at most
-``HARD_SHARE``, Средний the rest. A catalogue graded so already keeps its counts, and
-is only cut and measured again.
+deals won in at least ``--easy-share`` of them (``EASY_SHARE``), Сложный those won in at
+most ``--hard-share`` (``HARD_SHARE``), Средний the rest. A catalogue graded so already
+keeps its counts, and is only cut and measured again.
+
+``--player plans`` grades by the player who plans (:func:`pygame_engine.player.play_planning`)
+instead: in Камень преткновения the player who looks ahead wins next to nothing.
 
 Either way, each level's rate is then measured afresh, on
 seeds the grading never used: ``CHECK`` games a deal by the player who looks
@@ -36,7 +39,7 @@ from typing import Any
 
 from pygame_engine import registry
 from pygame_engine.levels import LEVELS, catalogue
-from pygame_engine.player import play_ahead
+from pygame_engine.player import PLAYERS, play_ahead
 from tools.levels import write
 from tools.regrade import wins
 
@@ -77,15 +80,17 @@ EASY_SHARE, HARD_SHARE = 3 / 4, 1 / 8
 those won in at most that share, Средний the rest."""
 
 
-def by_wins(won: dict[int, int], plays: int) -> dict[str, list[int]]:
+def by_wins(won: dict[int, int], plays: int, easy_share: float = EASY_SHARE,
+            hard_share: float = HARD_SHARE) -> dict[str, list[int]]:
     """The deals cut by how often they were won in ``plays`` games."""
     def level(w: int) -> str:
-        return "easy" if w >= EASY_SHARE * plays else "hard" if w <= HARD_SHARE * plays else "medium"
+        return "easy" if w >= easy_share * plays else "hard" if w <= hard_share * plays else "medium"
     return {name: sorted(d for d in won if level(won[d]) == name) for name in LEVELS}
 
 
 def grade(game_id: str, deals: int, workers: int, plays: int = 0, reference: int = REFERENCE,
-          check: int = CHECK) -> dict[str, Any]:
+          check: int = CHECK, player: str = "ahead", shares: tuple[float, float] = (EASY_SHARE, HARD_SHARE)
+          ) -> dict[str, Any]:
     old = catalogue(game_id)
     if old is None:
         raise SystemExit(f"{game_id}: grading needs a shipped catalogue of proved-winnable deals")
@@ -93,13 +98,14 @@ def grade(game_id: str, deals: int, workers: int, plays: int = 0, reference: int
     with ProcessPoolExecutor(workers) as ex:
         if plays:
             kept = old.get("ahead", {})
-            if (kept.get("plays"), kept.get("reference")) == (plays, reference) and len(old["wins"]) >= len(pool):
+            same = (kept.get("plays"), kept.get("reference"), kept.get("player", "ahead")) == (plays, reference, player)
+            if same and len(old["wins"]) >= len(pool):
                 won = {d: old["wins"][str(d)] for d in pool}  # graded so already: only cut and measured again
             else:
                 won = {d: w for d, w, _ in ex.map(wins, [game_id] * len(pool), pool, [range(plays)] * len(pool),
-                                                  [reference] * len(pool), chunksize=1)}
-            print(f"{game_id}: {len(pool)} deals played {plays} times looking {reference} ahead", flush=True)
-            levels = by_wins(won, plays)
+                                                  [reference] * len(pool), [player] * len(pool), chunksize=1)}
+            print(f"{game_id}: {len(pool)} deals played {plays} times by {player!r} at {reference}", flush=True)
+            levels = by_wins(won, plays, *shares)
             graded: dict[str, Any] = {"wins": {str(d): won[d] for d in pool}}
         else:
             needs = dict(ex.map(need, [game_id] * len(pool), pool, chunksize=1))
@@ -112,7 +118,7 @@ def grade(game_id: str, deals: int, workers: int, plays: int = 0, reference: int
         for level in LEVELS:
             chosen = levels[level]
             counted = list(ex.map(wins, [game_id] * len(chosen), chosen, [seeds] * len(chosen),
-                                  [reference] * len(chosen), chunksize=1))
+                                  [reference] * len(chosen), [player] * len(chosen), chunksize=1))
             ahead[level] = sum(w for _, w, _ in counted) / max(sum(n for *_, n in counted), 1)
             counted = list(ex.map(wins, [game_id] * len(chosen), chosen,
                                   [range(FRESH, FRESH + HASTY)] * len(chosen), chunksize=10))
@@ -122,7 +128,8 @@ def grade(game_id: str, deals: int, workers: int, plays: int = 0, reference: int
     return {
         **{k: old[k] for k in ("game", "decided_from", "proved_winnable", "proved_lost", "seconds")},
         "source_rates": None,
-        "ahead": {**({"plays": plays, "easy_share": EASY_SHARE, "hard_share": HARD_SHARE} if plays
+        "ahead": {**({"player": player} if player != "ahead" else {}),
+                  **({"plays": plays, "easy_share": shares[0], "hard_share": shares[1]} if plays
                      else {"ladder": list(LADDER), "easy_up_to": EASY}),
                   "reference": reference, "check": check, "hasty": HASTY, "check_seeds_from": FRESH,
                   "pool": len(pool)},
@@ -142,8 +149,14 @@ def main() -> None:
     parser.add_argument("--plays", type=int, default=0, help="grade by wins in this many games, not by the ladder")
     parser.add_argument("--reference", type=int, default=REFERENCE, help="the budget the level rates are measured at")
     parser.add_argument("--check", type=int, default=CHECK, help="games a deal to measure a level's rate")
+    parser.add_argument("--player", choices=sorted(PLAYERS), default="ahead", help="who plays the games")
+    parser.add_argument("--easy-share", type=float, default=EASY_SHARE, help="Лёгкий: won in at least this share")
+    parser.add_argument("--hard-share", type=float, default=HARD_SHARE, help="Сложный: won in at most this share")
     args = parser.parse_args()
-    made = grade(args.game, args.deals, args.workers, args.plays, args.reference, args.check)
+    if args.player != "ahead" and not args.plays:
+        parser.error("the ladder is climbed by the player who looks ahead: give --plays for another player")
+    made = grade(args.game, args.deals, args.workers, args.plays, args.reference, args.check, args.player,
+                 (args.easy_share, args.hard_share))
     write(args.game, made)
     print(f"{args.game}: {[len(made[level]) for level in LEVELS]} deals a level, "
           f"looking {args.reference} ahead {made['ahead_rate']}, hasty {made['mean_player_rate']}")

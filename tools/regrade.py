@@ -30,7 +30,7 @@ from typing import Any
 
 from pygame_engine import registry
 from pygame_engine.levels import LEVELS, catalogue
-from pygame_engine.player import play_ahead, play_once
+from pygame_engine.player import PLAYERS, play_once
 from pygame_engine.solver import solve
 from tools.batch import wilson
 from tools.levels import SIZE, targets, write
@@ -58,12 +58,14 @@ GRADES = Path(__file__).resolve().parent.parent / "build" / "results"
 """Where each deal's games and wins are kept (``<game>_grades.json``), for a person to look at."""
 
 
-def wins(game_id: str, deal: int, seeds: range, ahead: int = 0) -> tuple[int, int, int]:
+def wins(game_id: str, deal: int, seeds: range, ahead: int = 0, player: str = "ahead") -> tuple[int, int, int]:
     """The deal, its wins over ``seeds`` and how many games that was: by the ordinary
-    player, or with ``ahead`` by the player who looks that many positions ahead."""
+    player, or with ``ahead`` by the player who looks that many positions ahead (``player``
+    names which, of :data:`~pygame_engine.player.PLAYERS`)."""
     game = registry.get(game_id)
     if ahead:
-        return deal, sum(play_ahead(game, deal, seed, ahead) for seed in seeds), len(seeds)
+        play = PLAYERS[player]
+        return deal, sum(play(game, deal, seed, ahead) for seed in seeds), len(seeds)
     return deal, sum(play_once(game, deal, seed) for seed in seeds), len(seeds)
 
 
