@@ -374,6 +374,23 @@ def test_the_rules_page_says_how_often_looking_ahead_wins_each_level(monkeypatch
     assert not re.search("[а-яё]", en, re.IGNORECASE)
 
 
+def test_the_rules_page_says_how_often_planning_wins_each_level(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pasyansy_web import pages
+
+    data = {"game": "stumbling_block", "decided_from": 1000, "proved_winnable": 1000, "proved_lost": 0, "seconds": 10,
+            "ahead": {"player": "plans", "plays": 24, "reference": 1000, "easy_share": 0.29, "hard_share": 0.09},
+            "ahead_rate": {"easy": 0.3, "medium": 0.2, "hard": 0.1},
+            "mean_player_rate": {"easy": 0.0, "medium": 0.0, "hard": 0.0}, "other_rules": []}
+    monkeypatch.setattr(pages, "catalogue", lambda game_id: data)
+    game = registry.get("stumbling_block")
+    ru, en = pages.figures_html(game, "ru"), pages.figures_html(game, "en")
+    assert "перебирает 1000 позиций вперёд и ведёт игру к той, где в домах больше всего карт: «Лёгкий» он" \
+        " выиграл хотя бы в 7 партиях из 24, «Сложный» — не больше чем в 2." in ru
+    assert "Заново он выигрывает их в 30%, 20% и 10% партий." in ru
+    assert "steers toward the one with the most cards home: he won an Easy deal in at least 7 games of 24" in en
+    assert not re.search("[а-яё]", en, re.IGNORECASE)
+
+
 GOOD_COUNTS = {"played": 3, "won": 1, "streak": 0, "best_streak": 1, "best_time": 95.5}
 
 

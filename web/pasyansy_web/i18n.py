@@ -181,6 +181,15 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
                            " {r} positions ahead before each move wins them without undo: he won an Easy deal in"
                            " at least {e_won} games of {n}, a Hard one in at most {h_won}. Played again, he wins"
                            " them in {e}, {m} and {h} of games."),
+    "figures_plans_rate": ("Уровни составлены только из доказанно сходящихся раскладов, по тому, как часто их"
+                           " выигрывает без отмены игрок, который перед каждым ходом перебирает {r} позиций"
+                           " вперёд и ведёт игру к той, где в домах больше всего карт: «Лёгкий» он выиграл хотя"
+                           " бы в {e_won} партиях из {n}, «Сложный» — не больше чем в {h_won}. Заново он"
+                           " выигрывает их в {e}, {m} и {h} партий.",
+                           "The levels hold proved-winnable deals only, graded by how often a player wins them"
+                           " without undo who tries {r} positions ahead before each move and steers toward the one"
+                           " with the most cards home: he won an Easy deal in at least {e_won} games of {n}, a Hard"
+                           " one in at most {h_won}. Played again, he wins them in {e}, {m} and {h} of games."),
     "figures_effort": ("Где обычный игрок выигрывает одинаково часто, уровни разделены по тому, сколько перебора"
                        " понадобилось решателю: чем легче уровень, тем меньше.",
                        "Where the ordinary player wins equally often, the levels are told apart by how much search"

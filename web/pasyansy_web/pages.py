@@ -138,8 +138,8 @@ def figures_html(game: Game[Any], lang: str) -> str:
 
 def levels_line(data: dict[str, Any], lang: str) -> str:
     """What each level means, in the figures measured for it: by the player who looks
-    ahead where the catalogue is graded by that (``tools/lookahead.py``), else by the
-    ordinary player."""
+    ahead, or the one who plans, where the catalogue is graded by that
+    (``tools/lookahead.py``), else by the ordinary player."""
     if "ahead" in data:
         ahead = data["ahead"]
         rates = [f"{data['ahead_rate'][level]:.0%}" for level in LEVELS]
@@ -147,7 +147,8 @@ def levels_line(data: dict[str, Any], lang: str) -> str:
             return t("figures_ahead", lang, a=ahead["easy_up_to"], top=ahead["ladder"][-1], r=ahead["reference"],
                      e=rates[0], m=rates[1], h=rates[2])
         n = ahead["plays"]
-        return t("figures_ahead_rate", lang, r=ahead["reference"], n=n, e_won=math.ceil(ahead["easy_share"] * n),
+        said = "figures_plans_rate" if ahead.get("player") == "plans" else "figures_ahead_rate"
+        return t(said, lang, r=ahead["reference"], n=n, e_won=math.ceil(ahead["easy_share"] * n),
                  h_won=math.floor(ahead["hard_share"] * n), e=rates[0], m=rates[1], h=rates[2])
     shown_rates = [f"{data['mean_player_rate'][level]:.0%}" for level in LEVELS]
     line = t("figures_levels", lang, e=shown_rates[0], m=shown_rates[1], h=shown_rates[2])
