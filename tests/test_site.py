@@ -68,7 +68,7 @@ def test_the_games_python_comes_compiled_for_the_browsers_python(built: Path) ->
 
 
 def test_the_build_is_reproducible(built: Path, tmp_path: Path) -> None:
-    again = site.build(tmp_path / "again")
+    again = site.build(tmp_path / "again", cache=False)  # Node makes its part afresh
     assert (again / "pasyansy.zip").read_bytes() == (built / "pasyansy.zip").read_bytes()
     image = "pyodide/snapshot.gzip"  # Pyodide's memory, made by Node with its entropy and clock fixed
     assert (again / image).read_bytes() == (built / image).read_bytes()
@@ -104,3 +104,20 @@ def test_the_server_serves_the_site(built: Path) -> None:
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_what_node_made_is_used_again_only_for_the_same_inputs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(site, "CACHE", tmp_path / "cache")
+    source, target, made = tmp_path / "source", tmp_path / "target", []
+
+    def make() -> None:
+        made.append(source.read_text())
+        target.write_text(source.read_text().upper())
+
+    for text in ("one", "one", "two", "one"):
+        source.write_text(text)
+        site._cached(target, [source], make, cache=True)
+        assert target.read_text() == text.upper()
+    assert made == ["one", "two"], "made once for each content of its inputs"
+    site._cached(target, [source], make, cache=False)
+    assert made == ["one", "two", "one"], "made afresh when told"

@@ -6,6 +6,10 @@
 The build copies ``web/`` and ``service-worker/``, the core files of Pyodide and
 the files of PyScript from ``node_modules`` (never from a CDN), and zips the game
 packages for PyScript's ``files``, each module beside its bytecode for Pyodide's Python.
+
+The two steps Node takes (Pyodide's memory image, the bytecode) are pure functions of the
+files they read; what they made is kept in ``build/cache`` under a digest of those files,
+and a build that reads the same files copies it instead of running Node again.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ import sys
 import tempfile
 import threading
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 
 from tools.icons import write_icons
@@ -30,6 +35,8 @@ from tools.icons import write_icons
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 PACKAGES = ("pygame_engine", "rules", "web/pasyansy_web")
+CACHE = ROOT / "build" / "cache"
+"""What Node made, by a digest of everything it read (``_cached``)."""
 
 DEBIAN_CHROMIUM = "/usr/bin/chromium"
 PLAYWRIGHT_CHROMIUM = ("chromium-*/chrome-linux*/chrome", "chromium-*/chrome-mac*/Chromium.app/Contents/MacOS/Chromium",
@@ -75,8 +82,40 @@ def _zip_packages(target: Path, games: Path = ROOT / "rules") -> None:
                     _zip_entry(zf, f"{Path(package).name}/{name}".replace("/./", "/"), path.read_bytes())
 
 
-def _add_bytecode(target: Path, pyodide: Path) -> None:
+def _cached(target: Path, inputs: list[Path], make: Callable[[], object], cache: bool) -> None:
+    """Write ``target`` with ``make``, which reads only ``inputs``; or, with ``cache``, copy
+    what an earlier ``make`` wrote from the same inputs (``target`` itself among them, when
+    ``make`` changes it) under the same Node, and keep what this one writes for the next."""
+    if not cache:
+        make()
+        return
+    digest = hashlib.sha256(_node())
+    for path in inputs:
+        digest.update(path.name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    kept = CACHE / f"{target.name}-{digest.hexdigest()[:24]}"
+    if kept.exists():
+        shutil.copyfile(kept, target)
+        return
+    make()
+    CACHE.mkdir(parents=True, exist_ok=True)
+    with tempfile.NamedTemporaryFile(dir=CACHE, delete=False) as part:  # whole, or not at all
+        part.write(target.read_bytes())
+    os.replace(part.name, kept)
+
+
+@functools.cache
+def _node() -> bytes:
+    """Node's version, which the digest of what it made includes."""
+    return subprocess.run(["node", "--version"], capture_output=True, check=True).stdout
+
+
+def _add_bytecode(target: Path, pyodide: Path, cache: bool = True) -> None:
     """Each module of the zip compiled by Pyodide's own Python, beside its source (tools/bytecode.mjs)."""
+    inputs = [target, ROOT / "tools" / "bytecode.mjs", *(pyodide / name for name in PYODIDE_CORE)]
+    _cached(target, inputs, functools.partial(_compile_into, target, pyodide), cache)
+
+
+def _compile_into(target: Path, pyodide: Path) -> None:
     with tempfile.TemporaryDirectory() as folder:
         subprocess.run(["node", str(ROOT / "tools" / "bytecode.mjs"), str(pyodide), str(target), folder],
                        check=True, stdout=subprocess.DEVNULL)
@@ -85,11 +124,11 @@ def _add_bytecode(target: Path, pyodide: Path) -> None:
                 _zip_entry(zf, path.relative_to(folder).as_posix(), path.read_bytes())
 
 
-def build(out: Path, stamp: str = "") -> Path:
+def build(out: Path, stamp: str = "", cache: bool = True) -> Path:
     """Build the site into ``out`` (emptied first) and return it.
 
     ``stamp`` is written to ``version.txt``: two builds with different stamps differ,
-    as two releases do.
+    as two releases do. Without ``cache``, Node makes everything afresh.
     """
     modules = ROOT / "node_modules"
     if not (modules / "pyodide" / "pyodide.mjs").exists():
@@ -107,8 +146,10 @@ def build(out: Path, stamp: str = "") -> Path:
     # Pyodide's memory once started, for web/start-pyodide.mjs (made by Node, as npm is).
     # Gzipped, but not named .gz: a server that marks .gz files as gzip-encoded would have
     # the browser unpack it before the page does.
-    subprocess.run(["node", str(ROOT / "tools" / "snapshot.mjs"), str(out / "pyodide"),
-                    str(out / "pyodide" / "snapshot.gzip")], check=True)
+    image = out / "pyodide" / "snapshot.gzip"
+    _cached(image, [ROOT / "tools" / "snapshot.mjs", *(out / "pyodide" / name for name in PYODIDE_CORE)],
+            functools.partial(subprocess.run, ["node", str(ROOT / "tools" / "snapshot.mjs"), str(out / "pyodide"),
+                                               str(image)], check=True), cache)
     shutil.copytree(
         modules / "@pyscript" / "core" / "dist",
         out / "pyscript",
@@ -116,7 +157,7 @@ def build(out: Path, stamp: str = "") -> Path:
     )
     _write_start_page(out / "index.html")
     _zip_packages(out / "pasyansy.zip")
-    _add_bytecode(out / "pasyansy.zip", out / "pyodide")
+    _add_bytecode(out / "pasyansy.zip", out / "pyodide", cache)
     write_icons(out / "icons")
     (out / "version.txt").write_text(stamp or _source_digest())
     _write_precache(out)
