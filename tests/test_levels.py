@@ -215,7 +215,7 @@ def test_the_games_whose_source_gives_rates_are_regraded() -> None:
 
 
 AHEAD = [g for g in SHIPPED if "ahead" in (catalogue(g) or {})]
-"""The games whose levels are graded by how far ahead a deal asks one to look (``tools/lookahead.py``)."""
+"""The games whose levels are graded by a player who looks ahead, or plans (``tools/lookahead.py``)."""
 
 
 LADDER = [g for g in AHEAD if "ladder" in (catalogue(g) or {})["ahead"]]
@@ -223,7 +223,8 @@ LADDER = [g for g in AHEAD if "ladder" in (catalogue(g) or {})["ahead"]]
 
 
 def test_the_games_the_hasty_player_cannot_tell_apart_are_graded_by_looking_ahead() -> None:
-    assert {"shrewish_queens", "thirteen_piles"} <= set(AHEAD)
+    assert {"shrewish_queens", "thirteen_piles", "stumbling_block"} <= set(AHEAD)
+    assert catalogue("stumbling_block")["ahead"]["player"] == "plans"  # type: ignore[index]
 
 
 @pytest.mark.parametrize("game_id", LADDER)
