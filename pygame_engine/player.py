@@ -65,40 +65,39 @@ def play_ahead(game: Game[Any], deal: int, seed: int, budget: int, options: dict
                max_moves: int = 3000) -> bool:
     """Whether one game of ``deal`` by the player who looks ``budget`` positions ahead was won
     (a pure function of its inputs: the search is bounded by positions, not time)."""
-    rng = random.Random(f"{game.id}/{deal}/{seed}/ahead")
-    state = game.new(deal, options)
-    seen: dict[Hashable, int] = {}
-    plan: list[Move] = []
-    for _ in range(max_moves):
-        if game.is_won(state):
-            return True
-        if plan:  # a win seen ahead, played out
-            state = game.apply(state, plan.pop(0))
-            continue
-        moves = game.legal_moves(state)
-        key = game.key(state)
-        seen[key] = seen.get(key, 0) + 1
-        if not moves or seen[key] > 3:
-            return False
+    def think(state: Any, seen: dict[Hashable, int], rng: random.Random) -> list[Move] | None:
         ahead = search(game, state, budget, math.inf, time.perf_counter, None)
-        if ahead.result == "won":
-            plan = list(ahead.line)
-            continue
-        if ahead.result == "lost":  # it sees that nothing wins any more, and puts the cards away
-            return False
-        onward = [m for m in moves if game.key(game.apply(state, m)) not in seen] or moves
-        state = game.apply(state, _hasty_choice(game, state, onward, rng))
-    return game.is_won(state)
+        if ahead.result == "won":  # a win seen ahead, played out
+            return list(ahead.line)
+        return None if ahead.result == "lost" else []  # lost: it sees that nothing wins any more
+
+    return _play_thinking(game, deal, seed, options, max_moves, "ahead", think)
 
 
 def play_planning(game: Game[Any], deal: int, seed: int, budget: int, options: dict[str, Any] | None = None,
                   max_moves: int = 3000) -> bool:
     """Whether one game of ``deal`` by the player who plans ``budget`` positions ahead was won
     (a pure function of its inputs: the search is bounded by positions, not time)."""
-    rng = random.Random(f"{game.id}/{deal}/{seed}/plans")
+    def think(state: Any, seen: dict[Hashable, int], rng: random.Random) -> list[Move]:
+        return _plan(game, state, budget, rng, seen)
+
+    return _play_thinking(game, deal, seed, options, max_moves, "plans", think)
+
+
+Think = Callable[[Any, dict[Hashable, int], random.Random], list[Move] | None]
+"""Before a move: the line to play (empty: none, a move as the hasty player makes it), or
+``None`` to put the cards away. Given the position, how often each was seen, the player's
+random generator."""
+
+
+def _play_thinking(game: Game[Any], deal: int, seed: int, options: dict[str, Any] | None, max_moves: int,
+                   who: str, think: Think) -> bool:
+    """One game by a player who thinks before each move it has not planned already; it never
+    goes back to a position it has left while another move is open."""
+    rng = random.Random(f"{game.id}/{deal}/{seed}/{who}")
     state = game.new(deal, options)
     seen: dict[Hashable, int] = {}
-    plan: list[Move] = []
+    plan: list[Move] | None = []
     for _ in range(max_moves):
         if game.is_won(state):
             return True
@@ -110,8 +109,10 @@ def play_planning(game: Game[Any], deal: int, seed: int, budget: int, options: d
         seen[key] = seen.get(key, 0) + 1
         if not moves or seen[key] > 3:
             return False
-        plan = _plan(game, state, budget, rng, seen)
-        if not plan:  # nothing it saw brings a card home: a move as the hasty player makes it
+        plan = think(state, seen, rng)
+        if plan is None:
+            return False
+        if not plan:
             onward = [m for m in moves if game.key(game.apply(state, m)) not in seen] or moves
             state = game.apply(state, _hasty_choice(game, state, onward, rng))
     return game.is_won(state)
