@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from typing import Any
 from urllib.parse import parse_qs
 
 import pytest
@@ -357,37 +358,37 @@ def test_the_rules_page_says_how_far_ahead_each_level_asks_one_to_look(monkeypat
     assert not re.search("[а-яё]", en, re.IGNORECASE)
 
 
-def test_the_rules_page_says_how_often_looking_ahead_wins_each_level(monkeypatch: pytest.MonkeyPatch) -> None:
+RATE_LINES = [
+    ({"game": "thirteen_piles", "ahead": {"plays": 8, "reference": 10, "easy_share": 0.75, "hard_share": 0.125},
+      "ahead_rate": {"easy": 0.6, "medium": 0.25, "hard": 0.07}},
+     ["перебирает 10 позиций вперёд: «Лёгкий» он выиграл хотя бы в 6 партиях из 8, «Сложный» — не больше"
+      " чем в 1. Заново он выигрывает их в 60%, 25% и 7% партий."],
+     ["tries 10 positions ahead", "in at least 6 games of 8, a Hard one in at most 1.",
+      "Played again, he wins them in 60%, 25% and 7% of games."]),
+    ({"game": "stumbling_block",
+      "ahead": {"player": "plans", "plays": 24, "reference": 1000, "easy_share": 0.29, "hard_share": 0.09},
+      "ahead_rate": {"easy": 0.3, "medium": 0.2, "hard": 0.1}},
+     ["перебирает 1000 позиций вперёд и ведёт игру к той, где в домах больше всего карт: «Лёгкий» он"
+      " выиграл хотя бы в 7 партиях из 24, «Сложный» — не больше чем в 2.",
+      "Заново он выигрывает их в 30%, 20% и 10% партий."],
+     ["steers toward the one with the most cards home: he won an Easy deal in at least 7 games of 24"]),
+]
+"""Catalogues graded by how often a player who looks ahead, or plans, wins a deal, and what
+their rules pages say of the levels."""
+
+
+@pytest.mark.parametrize(("graded", "ru_says", "en_says"), RATE_LINES, ids=["looks ahead", "plans"])
+def test_the_rules_page_says_how_often_the_grading_player_wins_each_level(
+        monkeypatch: pytest.MonkeyPatch, graded: dict[str, Any], ru_says: list[str], en_says: list[str]) -> None:
     from pasyansy_web import pages
 
-    data = {"game": "thirteen_piles", "decided_from": 1000, "proved_winnable": 1000, "proved_lost": 0, "seconds": 10,
-            "ahead": {"plays": 8, "reference": 10, "easy_share": 0.75, "hard_share": 0.125},
-            "ahead_rate": {"easy": 0.6, "medium": 0.25, "hard": 0.07},
-            "mean_player_rate": {"easy": 0.0, "medium": 0.0, "hard": 0.0}, "other_rules": []}
+    data = {"decided_from": 1000, "proved_winnable": 1000, "proved_lost": 0, "seconds": 10,
+            "mean_player_rate": {"easy": 0.0, "medium": 0.0, "hard": 0.0}, "other_rules": [], **graded}
     monkeypatch.setattr(pages, "catalogue", lambda game_id: data)
-    game = registry.get("thirteen_piles")
+    game = registry.get(graded["game"])
     ru, en = pages.figures_html(game, "ru"), pages.figures_html(game, "en")
-    assert "перебирает 10 позиций вперёд: «Лёгкий» он выиграл хотя бы в 6 партиях из 8, «Сложный» — не больше" \
-        " чем в 1. Заново он выигрывает их в 60%, 25% и 7% партий." in ru
-    assert "tries 10 positions ahead" in en and "in at least 6 games of 8, a Hard one in at most 1." in en
-    assert "Played again, he wins them in 60%, 25% and 7% of games." in en
-    assert not re.search("[а-яё]", en, re.IGNORECASE)
-
-
-def test_the_rules_page_says_how_often_planning_wins_each_level(monkeypatch: pytest.MonkeyPatch) -> None:
-    from pasyansy_web import pages
-
-    data = {"game": "stumbling_block", "decided_from": 1000, "proved_winnable": 1000, "proved_lost": 0, "seconds": 10,
-            "ahead": {"player": "plans", "plays": 24, "reference": 1000, "easy_share": 0.29, "hard_share": 0.09},
-            "ahead_rate": {"easy": 0.3, "medium": 0.2, "hard": 0.1},
-            "mean_player_rate": {"easy": 0.0, "medium": 0.0, "hard": 0.0}, "other_rules": []}
-    monkeypatch.setattr(pages, "catalogue", lambda game_id: data)
-    game = registry.get("stumbling_block")
-    ru, en = pages.figures_html(game, "ru"), pages.figures_html(game, "en")
-    assert "перебирает 1000 позиций вперёд и ведёт игру к той, где в домах больше всего карт: «Лёгкий» он" \
-        " выиграл хотя бы в 7 партиях из 24, «Сложный» — не больше чем в 2." in ru
-    assert "Заново он выигрывает их в 30%, 20% и 10% партий." in ru
-    assert "steers toward the one with the most cards home: he won an Easy deal in at least 7 games of 24" in en
+    assert all(said in ru for said in ru_says), ru
+    assert all(said in en for said in en_says), en
     assert not re.search("[а-яё]", en, re.IGNORECASE)
 
 
