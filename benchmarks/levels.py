@@ -25,7 +25,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pygame_engine import registry
 from pygame_engine.levels import LEVELS, catalogue
 from tools.batch import wilson
-from tools.regrade import wins
+from tools.regrade import played
 
 NAMES = {"easy": "Лёгкий", "medium": "Средний", "hard": "Сложный"}
 
@@ -61,18 +61,16 @@ def main() -> None:
                 if count:
                     deals = sorted(random.Random(f"{game.id}/{level}").sample(deals, min(count, len(deals))))
                 sizes[level] = len(deals)
-                counted = list(pool.map(wins, [game.id] * len(deals), deals, [seeds] * len(deals),
-                                        [ahead] * len(deals), [who] * len(deals), chunksize=1 if ahead else 5))
-                won, played = sum(w for _, w, _ in counted), sum(n for *_, n in counted)
-                fresh[level] = (won, played)
+                counted = played(pool, game.id, deals, seeds, ahead, who, chunksize=1 if ahead else 5)
+                fresh[level] = (sum(w for _, w, _ in counted), sum(n for *_, n in counted))
             easy = fresh["easy"][0] / fresh["easy"][1]
             twice = easy > 0 and easy >= 2 * fresh["hard"][0] / fresh["hard"][1]  # a level never won is no level
             for level in LEVELS:
-                won, played = fresh[level]
-                low, high = wilson(won, played)
+                won, games = fresh[level]
+                low, high = wilson(won, games)
                 player = (f"plans {ahead} ahead" if who == "plans" else f"looks {ahead} ahead") if ahead else "hasty"
                 figure = f"{100 * said[level]:.1f}%" + (f" ({how})" if how else "")
-                print(f"| {game.name_ru} | {NAMES[level]} | {player} | {figure} | {100 * won / played:.1f}% "
+                print(f"| {game.name_ru} | {NAMES[level]} | {player} | {figure} | {100 * won / games:.1f}% "
                       f"({100 * low:.1f}–{100 * high:.1f}) | {sizes[level]} deals × {plays} games, seeds "
                       f"{seeds.start}–{seeds.stop - 1} | {('yes' if twice else 'no') if level == 'easy' else ''} |",
                       flush=True)

@@ -184,8 +184,7 @@ def test_each_level_holds_when_measured_again_on_fresh_seeds(game_id: str, level
     assert data is not None
     deals = data[level]
     seeds = range(200_000, 200_000 + math.ceil(GAMES_A_LEVEL[game_id] / len(deals)))
-    counted = [regrade.wins(game_id, deal, seeds) for deal in deals]
-    fresh = sum(w for _, w, _ in counted) / sum(n for *_, n in counted)
+    fresh = regrade.rate(regrade.wins(game_id, deal, seeds) for deal in deals)
     assert abs(fresh - data["mean_player_rate"][level]) <= 0.02, (level, fresh, data["mean_player_rate"])
 
 
@@ -205,8 +204,7 @@ def test_the_ordinary_player_wins_easy_deals_at_least_twice_as_often_as_hard_one
     for level in ("easy", "hard"):
         deals = data[level]
         seeds = range(300_000, 300_000 + math.ceil(GAMES_A_LEVEL[game_id] / 4 / len(deals)))
-        counted = [regrade.wins(game_id, deal, seeds) for deal in deals]
-        fresh[level] = sum(w for _, w, _ in counted) / sum(n for *_, n in counted)
+        fresh[level] = regrade.rate(regrade.wins(game_id, deal, seeds) for deal in deals)
     assert fresh["easy"] >= 2 * fresh["hard"], fresh
 
 

@@ -41,7 +41,7 @@ from pygame_engine import registry
 from pygame_engine.levels import LEVELS, catalogue
 from pygame_engine.player import PLAYERS, play_ahead
 from tools.levels import write
-from tools.regrade import wins
+from tools.regrade import played, rate
 
 LADDER = (10, 40, 160, 640)
 """The budgets, in positions searched before each move, a deal is tried at, in turn."""
@@ -102,8 +102,7 @@ def grade(game_id: str, deals: int, workers: int, plays: int = 0, reference: int
             if same and len(old["wins"]) >= len(pool):
                 won = {d: old["wins"][str(d)] for d in pool}  # graded so already: only cut and measured again
             else:
-                won = {d: w for d, w, _ in ex.map(wins, [game_id] * len(pool), pool, [range(plays)] * len(pool),
-                                                  [reference] * len(pool), [player] * len(pool), chunksize=1)}
+                won = {d: w for d, w, _ in played(ex, game_id, pool, range(plays), reference, player)}
             print(f"{game_id}: {len(pool)} deals played {plays} times by {player!r} at {reference}", flush=True)
             levels = by_wins(won, plays, *shares)
             graded: dict[str, Any] = {"wins": {str(d): won[d] for d in pool}}
@@ -117,12 +116,8 @@ def grade(game_id: str, deals: int, workers: int, plays: int = 0, reference: int
         seeds = range(FRESH, FRESH + check)
         for level in LEVELS:
             chosen = levels[level]
-            counted = list(ex.map(wins, [game_id] * len(chosen), chosen, [seeds] * len(chosen),
-                                  [reference] * len(chosen), [player] * len(chosen), chunksize=1))
-            ahead[level] = sum(w for _, w, _ in counted) / max(sum(n for *_, n in counted), 1)
-            counted = list(ex.map(wins, [game_id] * len(chosen), chosen,
-                                  [range(FRESH, FRESH + HASTY)] * len(chosen), chunksize=10))
-            hasty[level] = sum(w for _, w, _ in counted) / max(sum(n for *_, n in counted), 1)
+            ahead[level] = rate(played(ex, game_id, chosen, seeds, reference, player))
+            hasty[level] = rate(played(ex, game_id, chosen, range(FRESH, FRESH + HASTY), chunksize=10))
             print(f"{game_id} {level}: {len(chosen)} deals, {ahead[level]:.1%} looking {reference} ahead, "
                   f"{hasty[level]:.1%} hasty", flush=True)
     return {

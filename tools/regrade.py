@@ -21,9 +21,11 @@ the figure the catalogue and the rules page give. Writes the game's catalogue be
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import math
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Iterable, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -69,6 +71,21 @@ def wins(game_id: str, deal: int, seeds: range, ahead: int = 0, player: str = "a
     return deal, sum(play_once(game, deal, seed) for seed in seeds), len(seeds)
 
 
+def played(ex: Executor, game_id: str, deals: Sequence[int], seeds: range, ahead: int = 0, player: str = "ahead",
+           chunksize: int = 1) -> list[tuple[int, int, int]]:
+    """:func:`wins` of each of ``deals`` over the same ``seeds``, on ``ex``'s workers."""
+    return list(ex.map(functools.partial(wins, game_id, seeds=seeds, ahead=ahead, player=player), deals,
+                       chunksize=chunksize))
+
+
+def rate(counted: Iterable[tuple[int, int, int]]) -> float:
+    """The share of games won over :func:`wins` answers (0 where none was played)."""
+    won = games = 0
+    for _, w, n in counted:
+        won, games = won + w, games + n
+    return won / games if games else 0.0
+
+
 @dataclass(frozen=True)
 class Plays:
     """How many games grade a deal; the defaults are Сложный коврик's (``--first`` … to change them)."""
@@ -102,8 +119,7 @@ def grade(game_id: str, size: int, workers: int, plays: Plays = Plays()) -> dict
     all_proved = old["proved_winnable"] == len(pool)
     won: dict[int, list[int]] = {}
     with ProcessPoolExecutor(workers) as ex:
-        for deal, w, n in ex.map(wins, [game_id] * len(pool), pool, [range(plays.first)] * len(pool),
-                                 chunksize=50):
+        for deal, w, n in played(ex, game_id, pool, range(plays.first), chunksize=50):
             won[deal] = [w, n]
         print(f"{game_id}: {len(pool)} deals played {plays.first} times each", flush=True)
         # The deals that may end up in a level: ``near`` times a level's size nearest each aim
@@ -139,10 +155,7 @@ def grade(game_id: str, size: int, workers: int, plays: Plays = Plays()) -> dict
             taken.update(levels[level])
         fresh: dict[str, float] = {}
         for level in LEVELS:
-            deals = levels[level]
-            seeds = [range(FRESH, FRESH + plays.check)] * len(deals)
-            counted = list(ex.map(wins, [game_id] * len(deals), deals, seeds, chunksize=10))
-            fresh[level] = sum(w for _, w, _ in counted) / sum(n for *_, n in counted)
+            fresh[level] = rate(played(ex, game_id, levels[level], range(FRESH, FRESH + plays.check), chunksize=10))
     GRADES.mkdir(parents=True, exist_ok=True)
     (GRADES / f"{game_id}_grades.json").write_text(json.dumps({str(d): won[d] for d in sorted(won)}))
     rates = {level: [won[d][0] / won[d][1] for d in levels[level]] for level in LEVELS}
