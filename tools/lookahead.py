@@ -118,7 +118,7 @@ def grade(game_id: str, deals: int, workers: int, plays: int = 0, reference: int
             chosen = levels[level]
             ahead[level] = rate(played(ex, game_id, chosen, seeds, reference, player))
             hasty[level] = rate(played(ex, game_id, chosen, range(FRESH, FRESH + HASTY), chunksize=10))
-            print(f"{game_id} {level}: {len(chosen)} deals, {ahead[level]:.1%} looking {reference} ahead, "
+            print(f"{game_id} {level}: {len(chosen)} deals, {ahead[level]:.1%} by {player!r} at {reference}, "
                   f"{hasty[level]:.1%} hasty", flush=True)
     return {
         **{k: old[k] for k in ("game", "decided_from", "proved_winnable", "proved_lost", "seconds")},
@@ -154,7 +154,7 @@ def main() -> None:
                  (args.easy_share, args.hard_share))
     write(args.game, made)
     print(f"{args.game}: {[len(made[level]) for level in LEVELS]} deals a level, "
-          f"looking {args.reference} ahead {made['ahead_rate']}, hasty {made['mean_player_rate']}")
+          f"by {args.player!r} at {args.reference} {made['ahead_rate']}, hasty {made['mean_player_rate']}")
 
 
 if __name__ == "__main__":
