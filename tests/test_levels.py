@@ -29,10 +29,11 @@ def test_a_catalogue_is_well_formed(game_id: str) -> None:
     assert data is not None and data["game"] == game_id
     levels = [set(data[level]) for level in LEVELS]
     assert all(levels), "every level has deals"
-    assert not (levels[0] & levels[1] or levels[1] & levels[2] or levels[0] & levels[2]), "levels are disjoint"
+    held = [*levels, set(data.get("ungraded", []))]
+    assert len(set().union(*held)) == sum(map(len, held)), "levels, and the deals not yet graded, are disjoint"
     rates = data["ahead_rate"] if "ahead" in data else data["mean_player_rate"]
     assert rates["easy"] >= rates["medium"] >= rates["hard"], "the grading's player wins easy deals more often"
-    assert sum(len(s) for s in levels) <= data["proved_winnable"] <= data["decided_from"]
+    assert sum(map(len, held)) <= data["proved_winnable"] <= data["decided_from"]
 
 
 @pytest.mark.parametrize("game_id", SHIPPED)
@@ -292,3 +293,28 @@ def test_looking_ahead_wins_easy_deals_at_least_twice_as_often_as_hard_ones(game
                       for i, deal in enumerate(rng.sample(data[level], 6)))
            for level in ("easy", "hard")}
     assert won["easy"] > 0 and won["easy"] >= 2 * won["hard"], won
+
+
+def test_a_longer_grading_plays_only_the_deals_it_adds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Deals 1–4 were graded by 8 games of the player who plans; 5–8 wait ungraded. Six deals
+    graded the same way play 5 and 6 alone; graded another way (another budget), all six."""
+    old = {"game": "stumbling_block", "decided_from": 9, "proved_winnable": 8, "proved_lost": 0, "seconds": 10,
+           "ahead": {"player": "plans", "plays": 8, "reference": 100}, "wins": {"1": 8, "2": 6, "3": 3, "4": 0},
+           "easy": [1, 2], "medium": [3], "hard": [4], "ungraded": [5, 6, 7, 8]}
+    grading: list[list[int]] = []
+
+    def fake_played(ex: object, game_id: str, deals: list[int], seeds: range, ahead: int = 0,
+                    player: str = "ahead", chunksize: int = 1) -> list[tuple[int, int, int]]:
+        if seeds == range(8):
+            grading.append(list(deals))
+        return [(d, 8 if d == 5 else 1, len(seeds)) for d in deals]
+
+    monkeypatch.setattr(lookahead, "catalogue", lambda game_id: old)
+    monkeypatch.setattr(lookahead, "played", fake_played)
+    made = lookahead.grade("stumbling_block", 6, 1, plays=8, reference=100, player="plans", shares=(0.7, 0.2))
+    assert grading == [[5, 6]]
+    assert made["wins"] == {"1": 8, "2": 6, "3": 3, "4": 0, "5": 8, "6": 1}
+    assert (made["easy"], made["medium"], made["hard"], made["ungraded"]) == ([1, 2, 5], [3], [4, 6], [7, 8])
+    grading.clear()
+    lookahead.grade("stumbling_block", 6, 1, plays=8, reference=200, player="plans")
+    assert grading == [[1, 2, 3, 4, 5, 6]]

@@ -11,15 +11,19 @@ won ends the climb); ``0`` when it wins at none of them, though the solver prove
 winnable.
 
 The pool is the first ``--deals`` of the catalogue's deals, by number (all proved
-winnable). Лёгкий takes the deals whose need is at most ``EASY``, Средний those won
-higher up the ladder, Сложный the rest.
+winnable); the catalogue keeps the rest as ``ungraded``, for a later, longer run. Лёгкий
+takes the deals whose need is at most ``EASY``, Средний those won higher up the ladder,
+Сложный the rest.
 
 Where one game a deal tells the deals apart too little (in Тринадцать кучек the player's
 luck decides much), ``--plays K`` grades each deal instead by how many of K games (seeds
 0 … K − 1) the player who looks ``--reference`` positions ahead wins: Лёгкий takes the
 deals won in at least ``--easy-share`` of them (``EASY_SHARE``), Сложный those won in at
-most ``--hard-share`` (``HARD_SHARE``), Средний the rest. A catalogue graded so already
-keeps its counts, and is only cut and measured again.
+most ``--hard-share`` (``HARD_SHARE``), Средний the rest.
+
+A deal graded already the same way (the same ladder, or the same player, budget and
+plays) keeps its need or its count: a run with more ``--deals`` plays only the deals it
+adds, and a run with as many only cuts the levels and measures them again.
 
 ``--player plans`` grades by the player who plans (:func:`pygame_engine.player.play_planning`)
 instead: in Камень преткновения the player who looks ahead wins next to nothing.
@@ -94,21 +98,22 @@ def grade(game_id: str, deals: int, workers: int, plays: int = 0, reference: int
     old = catalogue(game_id)
     if old is None:
         raise SystemExit(f"{game_id}: grading needs a shipped catalogue of proved-winnable deals")
-    pool = sorted(d for level in LEVELS for d in old[level])[:deals]
+    proved = sorted(d for key in (*LEVELS, "ungraded") for d in old.get(key, []))
+    pool = proved[:deals]
     with ProcessPoolExecutor(workers) as ex:
         if plays:
-            kept = old.get("ahead", {})
-            same = (kept.get("plays"), kept.get("reference"), kept.get("player", "ahead")) == (plays, reference, player)
-            if same and len(old["wins"]) >= len(pool):
-                won = {d: old["wins"][str(d)] for d in pool}  # graded so already: only cut and measured again
-            else:
-                won = {d: w for d, w, _ in played(ex, game_id, pool, range(plays), reference, player)}
-            print(f"{game_id}: {len(pool)} deals played {plays} times by {player!r} at {reference}", flush=True)
-            levels = by_wins(won, plays, *shares)
+            known = kept(old, "wins", {"plays": plays, "reference": reference, "player": player})
+            fresh = [d for d in pool if d not in known]
+            won = known | {d: w for d, w, _ in played(ex, game_id, fresh, range(plays), reference, player)}
+            print(f"{game_id}: {len(pool)} deals played {plays} times by {player!r} at {reference} "
+                  f"({len(fresh)} of them now)", flush=True)
+            levels = by_wins({d: won[d] for d in pool}, plays, *shares)
             graded: dict[str, Any] = {"wins": {str(d): won[d] for d in pool}}
         else:
-            needs = dict(ex.map(need, [game_id] * len(pool), pool, chunksize=1))
-            print(f"{game_id}: {len(pool)} deals climbed the ladder {LADDER}", flush=True)
+            known = kept(old, "needs", {"ladder": list(LADDER)})
+            fresh = [d for d in pool if d not in known]
+            needs = known | dict(ex.map(need, [game_id] * len(fresh), fresh, chunksize=1))
+            print(f"{game_id}: {len(pool)} deals climbed the ladder {LADDER} ({len(fresh)} of them now)", flush=True)
             levels = {level: [d for d in pool if level_of(needs[d]) == level] for level in LEVELS}
             graded = {"needs": {str(d): needs[d] for d in pool}}
         ahead: dict[str, float] = {}
@@ -132,8 +137,19 @@ def grade(game_id: str, deals: int, workers: int, plays: int = 0, reference: int
         "ahead_rate": {level: round(ahead[level], 4) for level in LEVELS},
         "mean_player_rate": {level: round(hasty[level], 4) for level in LEVELS},
         **levels,
+        "ungraded": proved[deals:],
         "other_rules": old.get("other_rules", []),
     }
+
+
+def kept(old: dict[str, Any], key: str, how: dict[str, Any]) -> dict[int, int]:
+    """The needs or counts (``key``) of the deals ``old`` graded already as ``how`` says
+    (a grading's ``ladder``, or its ``plays``, ``reference`` and ``player``); none when it
+    graded them another way."""
+    ahead = {"player": "ahead", **old.get("ahead", {})}
+    if any(ahead.get(k) != v for k, v in how.items()):
+        return {}
+    return {int(d): n for d, n in old.get(key, {}).items()}
 
 
 def main() -> None:
