@@ -318,3 +318,12 @@ def test_a_longer_grading_plays_only_the_deals_it_adds(monkeypatch: pytest.Monke
     grading.clear()
     lookahead.grade("stumbling_block", 6, 1, plays=8, reference=200, player="plans")
     assert grading == [[1, 2, 3, 4, 5, 6]]
+
+
+def test_a_regrading_too_small_for_three_levels_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Four deals, two a level: easy and hard take them all, and the grading stops with a
+    message before it writes anything (it used to fail on an empty list)."""
+    small = {"game": "hard_rug", "decided_from": 4, "proved_winnable": 4, "proved_lost": 0, "seconds": 2}
+    monkeypatch.setattr(regrade, "catalogue", lambda game_id: small)
+    with pytest.raises(SystemExit, match="no deal is left for the level 'medium'"):
+        regrade.grade("hard_rug", 2, 1, regrade.Plays(first=2, near=2.0, most=2))

@@ -152,6 +152,10 @@ def grade(game_id: str, size: int, workers: int, plays: Plays = Plays()) -> dict
                 aims["medium"] = (_mean(levels["easy"], won) * _mean(levels["hard"], won)) ** 0.5
             free = [d for d in sorted(near) if d not in taken]
             levels[level] = sorted(_nearest(free, won, aims[level], size))
+            if not levels[level]:
+                raise SystemExit(f"{game_id}: no deal is left for the level {level!r}: the other levels took all "
+                                 f"{len(near)} deals played near the aims; grade fewer a level (--size) or play "
+                                 f"more near each aim (--near)")
             taken.update(levels[level])
         fresh: dict[str, float] = {}
         for level in LEVELS:
