@@ -22,6 +22,13 @@ UNTIMED = float("inf")
 that no verdict depends on the machine's speed."""
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests marked ``long`` first, each worker's collection in the same order: the
+    workers take tests from the front as they finish, so a long test never starts last while
+    the other worker sits idle."""
+    items.sort(key=lambda item: item.get_closest_marker("long") is None)
+
+
 @pytest.fixture(params=[*GAME_IDS, TOY.id])
 def game(request: pytest.FixtureRequest) -> Iterator[Game[Any]]:
     """Each registered game, and the tests' own toy game (:mod:`tests.toy_game`), registered

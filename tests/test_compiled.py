@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tools import compiled
 
 SEARCH = """
@@ -43,6 +45,7 @@ def search(folder: Path | None, deal: int = 13, game_id: str = "hard_rug", nodes
     return result
 
 
+@pytest.mark.long
 def test_the_compiled_build_makes_the_same_positions_as_the_source(tmp_path: Path) -> None:
     compiled.build(tmp_path)
     assert sorted(p.name.split(".")[0] for p in (tmp_path / "rules").glob("*.so")) == [m[6:] for m in BUILT]

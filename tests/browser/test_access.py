@@ -42,6 +42,7 @@ def serious(page: Page) -> list[str]:
             if v["impact"] in ("serious", "critical")]
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("size", SIZES)
 def test_every_view_has_no_serious_accessibility_violation(browser: Any, server: str, size: str) -> None:
     width, height = SIZES[size]

@@ -312,6 +312,7 @@ OTHER_ARRANGEMENT = """() => {
 }"""
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("size", [(360, 640), (640, 360)], ids=["portrait", "landscape"])
 def test_the_table_keeps_its_cards_in_shape_and_within_reach(browser: Any, server: str, size: tuple[int, int]) -> None:
     width, height = size

@@ -68,6 +68,7 @@ def measure(page: Any) -> dict[str, Any]:
     return result
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def test_every_table_is_readable_and_reachable(browser: Any, server: str, size: tuple[int, int]) -> None:
     width, height = size
