@@ -121,3 +121,22 @@ def test_what_node_made_is_used_again_only_for_the_same_inputs(tmp_path: Path, m
     assert made == ["one", "two"], "made once for each content of its inputs"
     site._cached(target, [source], make, cache=False)
     assert made == ["one", "two", "one"], "made afresh when told"
+
+
+def test_the_server_is_silent_about_a_browser_that_drops_a_connection(tmp_path: Path,
+                                                                        capfd: pytest.CaptureFixture[str]) -> None:
+    """A page left while a file loads drops its connection: no traceback in the test run's
+    output. Any other error in a request is still printed."""
+    server = site.Server(tmp_path)
+    try:
+        for error in (ConnectionResetError(104, "Connection reset by peer"), BrokenPipeError(32, "Broken pipe"),
+                      ValueError("a fault of the server's")):
+            try:
+                raise error
+            except Exception:
+                server.httpd.handle_error(None, ("127.0.0.1", 1))
+    finally:
+        server.stop()
+    printed = capfd.readouterr().err
+    assert "ValueError: a fault of the server's" in printed
+    assert "Connection" not in printed and "Broken pipe" not in printed

@@ -29,6 +29,7 @@ import threading
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from tools.icons import write_icons
 
@@ -246,13 +247,21 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class _HTTPServer(http.server.ThreadingHTTPServer):
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # A browser that drops a connection while a file is sent (a page left or closed while
+        # it loads) is no error of the server's: nothing to print.
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 class Server:
     """The built site served on 127.0.0.1 in a thread, on a free port (``origin``), until
     ``stop``: for the tests and the benchmarks, which stop it to take the network away."""
 
     def __init__(self, root: Path) -> None:
         handler = functools.partial(_Handler, directory=str(root))
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.httpd = _HTTPServer(("127.0.0.1", 0), handler)
         threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
         self.origin = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
 
@@ -264,7 +273,7 @@ class Server:
 def serve(directory: Path, port: int, host: str = "127.0.0.1") -> None:
     """Serve ``directory`` until interrupted, printing the address first."""
     handler = functools.partial(_Handler, directory=str(directory))
-    with http.server.ThreadingHTTPServer((host, port), handler) as server:
+    with _HTTPServer((host, port), handler) as server:
         print(f"Serving the site at http://{host}:{server.server_address[1]}/  (Ctrl+C stops)", flush=True)
         with contextlib.suppress(KeyboardInterrupt):
             server.serve_forever()
