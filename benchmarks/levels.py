@@ -25,7 +25,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pygame_engine import registry
 from pygame_engine.levels import LEVELS, catalogue
 from tools.batch import wilson
-from tools.regrade import played
+from tools.regrade import played, totals
 
 NAMES = {"easy": "Лёгкий", "medium": "Средний", "hard": "Сложный"}
 
@@ -61,8 +61,7 @@ def main() -> None:
                 if count:
                     deals = sorted(random.Random(f"{game.id}/{level}").sample(deals, min(count, len(deals))))
                 sizes[level] = len(deals)
-                counted = played(pool, game.id, deals, seeds, ahead, who, chunksize=1 if ahead else 5)
-                fresh[level] = (sum(w for _, w, _ in counted), sum(n for *_, n in counted))
+                fresh[level] = totals(played(pool, game.id, deals, seeds, ahead, who, chunksize=1 if ahead else 5))
             easy = fresh["easy"][0] / fresh["easy"][1]
             twice = easy > 0 and easy >= 2 * fresh["hard"][0] / fresh["hard"][1]  # a level never won is no level
             for level in LEVELS:

@@ -78,11 +78,17 @@ def played(ex: Executor, game_id: str, deals: Sequence[int], seeds: range, ahead
                        chunksize=chunksize))
 
 
-def rate(counted: Iterable[tuple[int, int, int]]) -> float:
-    """The share of games won over :func:`wins` answers (0 where none was played)."""
+def totals(counted: Iterable[tuple[int, int, int]]) -> tuple[int, int]:
+    """The games won and the games played over :func:`wins` answers."""
     won = games = 0
     for _, w, n in counted:
         won, games = won + w, games + n
+    return won, games
+
+
+def rate(counted: Iterable[tuple[int, int, int]]) -> float:
+    """The share of games won over :func:`wins` answers (0 where none was played)."""
+    won, games = totals(counted)
     return won / games if games else 0.0
 
 
